@@ -1,0 +1,147 @@
+/**
+ * The error catalogue (C§8, P§8, plus the validation rules of C§5/P§5).
+ * One code per message. The server answers `{result:false, info, code}` with one of these codes,
+ * the request layer maps HTTP/framework failures to them, and every code has a locale entry at
+ * `errors.<code>` in locales/ (a test keeps the three in step).
+ */
+export const ErrorCode = {
+  // HTTP and transport (C§8 "HTTP")
+  loginExpired: 'loginExpired',
+  forbidden: 'forbidden',
+  serverError: 'serverError',
+  networkError: 'networkError',
+  requestTimeout: 'requestTimeout',
+  requestAborted: 'requestAborted',
+  socketConnectFailed: 'socketConnectFailed',
+  connectionTimedOut: 'connectionTimedOut',
+  mapKeyMissing: 'mapKeyMissing',
+  asyncLoadFailed: 'asyncLoadFailed',
+
+  // Generic request validation (server)
+  badRequest: 'badRequest',
+  notFound: 'notFound',
+  tooManyRequests: 'tooManyRequests',
+
+  // Shop and menu (C§4, C§8)
+  newMenuUpdated: 'newMenuUpdated',
+  getShopDataFailed: 'getShopDataFailed',
+  getOrderDetailFailed: 'getOrderDetailFailed',
+  storeExpiredOrStopped: 'storeExpiredOrStopped',
+  storeExpiredNotice: 'storeExpiredNotice',
+  storeStoppedNotice: 'storeStoppedNotice',
+  storeClosed: 'storeClosed',
+  scanOrderClosed: 'scanOrderClosed',
+  productNotInSaleTime: 'productNotInSaleTime',
+  productSoldOut: 'productSoldOut',
+  productOffline: 'productOffline',
+  productDeleted: 'productDeleted',
+  insufficientInventory: 'insufficientInventory',
+  stockWarning: 'stockWarning',
+  memberLevelRestricted: 'memberLevelRestricted',
+
+  // Address and delivery
+  addressError: 'addressError',
+  addressNoGps: 'addressNoGps',
+  shopAddressIncorrect: 'shopAddressIncorrect',
+  outOfBusinessScope: 'outOfBusinessScope',
+  locationUnavailable: 'locationUnavailable',
+
+  // Required fields and order validation (C§5)
+  requiredAddress: 'requiredAddress',
+  requiredDeliveryTime: 'requiredDeliveryTime',
+  requiredPhone: 'requiredPhone',
+  inputCorrectPhone: 'inputCorrectPhone',
+  requiredName: 'requiredName',
+  requiredTable: 'requiredTable',
+  tableNotFound: 'tableNotFound',
+  requiredPeople: 'requiredPeople',
+  incorrectPeopleCount: 'incorrectPeopleCount',
+  requiredProduct: 'requiredProduct',
+  requiredTasteGroup: 'requiredTasteGroup',
+  mealSetRequired: 'mealSetRequired',
+  mustPickCategory: 'mustPickCategory',
+  minPurchaseQuantity: 'minPurchaseQuantity',
+  purchaseLimit: 'purchaseLimit',
+  specialPriceLimit: 'specialPriceLimit',
+  appointmentTimeFirst: 'appointmentTimeFirst',
+  requiredServiceUser: 'requiredServiceUser',
+  requiredAppointmentTime: 'requiredAppointmentTime',
+  belowMinimumAmount: 'belowMinimumAmount',
+
+  // Payment
+  paymentWrong: 'paymentWrong',
+  noValidPayType: 'noValidPayType',
+  paymentAmountZero: 'paymentAmountZero',
+  balanceInsufficient: 'balanceInsufficient',
+  browserCannotPayByCard: 'browserCannotPayByCard',
+  paymentInitializing: 'paymentInitializing',
+  payCancelled: 'payCancelled',
+  notPayOrderInvalid: 'notPayOrderInvalid',
+  amountError: 'amountError',
+  checkWhetherPaid: 'checkWhetherPaid',
+  payPasswordRequired: 'payPasswordRequired',
+  payPasswordWrong: 'payPasswordWrong',
+  payPasswordLocked: 'payPasswordLocked',
+  payPasswordSixDigits: 'payPasswordSixDigits',
+  payPasswordTooSimple: 'payPasswordTooSimple',
+  passwordsInconsistent: 'passwordsInconsistent',
+  originPasswordIncorrect: 'originPasswordIncorrect',
+  orderNotFound: 'orderNotFound',
+  orderStatusInvalid: 'orderStatusInvalid',
+
+  // Coupons and activities (P§5, P§8)
+  couponActivityNotExist: 'couponActivityNotExist',
+  couponProductNotExist: 'couponProductNotExist',
+  invalidCoupon: 'invalidCoupon',
+  couponAlreadySelected: 'couponAlreadySelected',
+  couponOneProductOnly: 'couponOneProductOnly',
+  couponAmountBelowMin: 'couponAmountBelowMin',
+  couponQuantityNotEnough: 'couponQuantityNotEnough',
+  couponWrongOrderType: 'couponWrongOrderType',
+  couponCardPayOnly: 'couponCardPayOnly',
+  couponWrongUserType: 'couponWrongUserType',
+  couponInUse: 'couponInUse',
+  pointsInsufficient: 'pointsInsufficient',
+  exchangeSoldOut: 'exchangeSoldOut',
+
+  // Members, SMS, account (P§8)
+  pleaseRegisterFirst: 'pleaseRegisterFirst',
+  needRegisterInStore: 'needRegisterInStore',
+  smsVerifyFailed: 'smsVerifyFailed',
+  noSmsLeft: 'noSmsLeft',
+  smsSendFailed: 'smsSendFailed',
+  inputVerifyCode: 'inputVerifyCode',
+  functionClosed: 'functionClosed',
+  openVipCenterFailed: 'openVipCenterFailed',
+  avatarUploadFailed: 'avatarUploadFailed',
+  alreadyMember: 'alreadyMember',
+
+  // Scan and table (C§8)
+  invalidQr: 'invalidQr',
+  jumpingStationWrong: 'jumpingStationWrong',
+  syncConnectFailed: 'syncConnectFailed',
+  cameraScanFailed: 'cameraScanFailed',
+  platformUnsupported: 'platformUnsupported',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Framework codes of C§8 reported by the request layer for transport failures. */
+export const FrameworkCode = {
+  timeout: 5,
+  abort: 600003,
+  networkError: 602001,
+  socketConnectFailure: 600009,
+} as const;
+
+/** Fast-bind failure code meaning "register in the store" (P§8). */
+export const NEED_REGISTER_IN_STORE_CODE = -1;
+
+/** A domain rule failure: a code from the catalogue plus the values its message interpolates. */
+export interface RuleError {
+  code: ErrorCode;
+  params?: Record<string, string | number>;
+}
+
+export const ruleError = (code: ErrorCode, params?: RuleError['params']): RuleError =>
+  params ? { code, params } : { code };
