@@ -34,6 +34,8 @@ export interface PricingShop {
   /** Shop-level full/less tiers. */
   discount: FullLessTier[];
   minSellStartAmount: number;
+  /** The minimum also applies to self pickup. */
+  minSellAmountSupportSelfCollection: boolean;
   deliverAmount: DeliverAmountTier[];
   deliverAmount1: number;
   deliveryDistance: number;
@@ -64,6 +66,8 @@ export interface PricingLine {
   quantity: number;
   /** Unit list price: product/spec price with taste and meal-set effects applied. */
   unitPrice: number;
+  /** Product/spec price alone; unitPrice − basePrice is what tastes and meal sets add. */
+  basePrice: number;
   /** Unit member price with the same taste/meal-set effects (null = none). */
   memberPrice: number | null;
   /** Unit price before any shop markdown, for display (defaults to unitPrice). */
@@ -214,7 +218,9 @@ export type NotAppliedReason =
   | 'cardPayOnly'
   | 'notSelected'
   | 'notMember'
-  | 'alreadyPaid';
+  | 'alreadyPaid'
+  | 'notOrderEvent'
+  | 'noRule';
 
 export interface CouponUsability {
   couponId: number;

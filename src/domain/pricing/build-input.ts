@@ -1,0 +1,206 @@
+/**
+ * buildPricingInput: the ONE mapper from the source types (shop, menu, cart, activities, coupons,
+ * member…) to PricingInput (ARCHITECTURE rule 2). The cart store and the server both call it.
+ * Given the menu (`products`), prices come from it — the server never trusts a client's figures
+ * (PRICE-10); without it the cart line's own prices are used.
+ */
+import * as money from '../money';
+import type { Amount } from '../money';
+import { Limits, OrderType, PayType, ProductOptionType } from '../enums';
+import type { OrderType as OrderTypeT, PayType as PayTypeT } from '../enums';
+import type {
+  Activity,
+  CartLine,
+  Coupon,
+  GiftAmountRule,
+  MemberInfo,
+  MemberSetting,
+  Product,
+  ShopSettings,
+  TableTiming,
+  TimesRedBagInfo,
+} from '../types';
+import { lineFlag } from './flag';
+import type { AcceptedOffer, CouponSelection, PricingInput, PricingLine, PricingShop } from './types';
+
+export interface PricingSources {
+  shop: ShopSettings;
+  cart: readonly CartLine[];
+  /** The menu: when given, unit, member, taste and meal-set prices, taxes and flags come from it. */
+  products?: readonly Product[];
+  orderType: OrderTypeT;
+  /** User-agent code; defaults to the order type's first code (1, 51, 101, 201, 301). */
+  userAgent?: number;
+  payType?: PayTypeT | null;
+  abroad?: boolean;
+  member?: { info: MemberInfo; setting: MemberSetting } | null;
+  activities?: readonly Activity[];
+  coupons?: readonly Coupon[];
+  /** Default 'auto'. */
+  couponId?: CouponSelection;
+  promotionCodeActivity?: Activity | null;
+  distance?: number | null;
+  isPickerPack?: boolean;
+  usePoints?: boolean;
+  pointsToUse?: number | null;
+  /** Default: paying by member card. */
+  useGiftAmount?: boolean;
+  giftAmountRules?: readonly GiftAmountRule[];
+  table?: TableTiming | null;
+  timesRedBag?: TimesRedBagInfo | null;
+  acceptedOffers?: readonly AcceptedOffer[];
+  now: number;
+}
+
+const DEFAULT_USER_AGENT: Record<OrderTypeT, number> = {
+  takeaway: 1,
+  selfPickup: 51,
+  dine: 101,
+  openTable: 201,
+  appointment: 301,
+};
+
+const n = (v: number | null | undefined, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+/** Shop settings with every pricing default filled in (C§9: 2 decimals, no rebate…). */
+export function pricingShop(s: ShopSettings): PricingShop {
+  return {
+    id: s.id,
+    chainId: s.chainId ?? null,
+    numberDecimals: n(s.numberDecimals, Limits.defaultDecimals),
+    isRounding05: !!s.isRounding05,
+    rebate: n(s.rebate, 100),
+    discountSet: {
+      dineRebate: n(s.discountSet?.dineRebate, 100),
+      openTableRebate: n(s.discountSet?.openTableRebate, 100),
+      defaultRebate: n(s.discountSet?.defaultRebate, 100),
+    },
+    discount: s.discount ?? [],
+    minSellStartAmount: n(s.minSellStartAmount),
+    minSellAmountSupportSelfCollection: !!s.minSellAmountSupportSelfCollection,
+    deliverAmount: s.deliverAmount ?? [],
+    deliverAmount1: n(s.deliverAmount1),
+    deliveryDistance: n(s.deliveryDistance),
+    isFreeDeliveryFee: !!s.isFreeDeliveryFee,
+    freeDeliveryMinAmount: n(s.freeDeliveryMinAmount),
+    packFee: n(s.packFee),
+    pickerPackFee: n(s.pickerPackFee),
+    packageFeeApplySceneSet: {
+      takeaway: !!s.packageFeeApplySceneSet?.takeaway,
+      dine: !!s.packageFeeApplySceneSet?.dine,
+      selfPickUp: !!s.packageFeeApplySceneSet?.selfPickUp,
+      openTable: !!s.packageFeeApplySceneSet?.openTable,
+    },
+    allowPack: !!s.allowPack,
+    dishwareAmount: n(s.dishwareAmount),
+    dishwareGst: n(s.dishwareGst),
+    deliverGst: n(s.deliverGst),
+    serviceFee: n(s.serviceFee),
+    serviceFeeTax: n(s.serviceFeeTax),
+    otherSetting: {
+      ServiceChargeEnable: !!s.otherSetting?.ServiceChargeEnable,
+      OrderTypeServiceCharge: s.otherSetting?.OrderTypeServiceCharge ?? [],
+    },
+    utcOffsetMinutes: n(s.utcOffsetMinutes, 480),
+  };
+}
+
+interface TasteEffect {
+  price: number;
+  quantity: number;
+  optionType?: number;
+}
+
+/**
+ * C§3 product option types on a unit price: TOPPING adds price × quantity, SUB_PRICE subtracts it,
+ * RESET_ZERO makes the base 0, DISCOUNT takes `price` percent of the base, FLAVOR changes nothing;
+ * meal-set choices add their surcharge × quantity. Never below zero.
+ */
+export function unitPriceWith(base: number, tastes: readonly TasteEffect[], mealset: readonly { price: number; quantity: number }[]): Amount {
+  let b: Amount = money.of(base);
+  for (const t of tastes) {
+    if (t.optionType === ProductOptionType.RESET_ZERO) b = money.ZERO;
+  }
+  for (const t of tastes) {
+    if (t.optionType === ProductOptionType.DISCOUNT) b = money.percent(b, t.price);
+  }
+  let extra = money.ZERO;
+  for (const t of tastes) {
+    const q = t.quantity > 0 ? t.quantity : 1;
+    if (t.optionType === undefined || t.optionType === ProductOptionType.TOPPING) extra = extra.plus(money.mul(t.price, q));
+    else if (t.optionType === ProductOptionType.SUB_PRICE) extra = extra.minus(money.mul(t.price, q));
+  }
+  for (const m of mealset) extra = extra.plus(money.mul(m.price, m.quantity > 0 ? m.quantity : 1));
+  return money.clampZero(b.plus(extra));
+}
+
+function lineOf(c: CartLine, menu: Map<number, Product> | null, dec: number): PricingLine {
+  const p = menu?.get(c.id);
+  const spec = p && c.specId != null ? p.specs?.find((s) => s.id === c.specId) : undefined;
+  const base = p ? (spec ? spec.price : p.price) : c.price;
+  const memberBase = p ? (spec ? spec.memberPrice : p.memberPrice) : c.memberPrice;
+  // Menu taste/meal-set prices replace the client's when the menu is known.
+  const tastes: TasteEffect[] = (c.tastes ?? []).map((t) => {
+    const opt = p?.tastes?.find((g) => g.id === t.typeId)?.options.find((o) => o.id === t.id);
+    return { price: opt ? opt.price : t.price, quantity: t.quantity, optionType: opt ? opt.optionType : t.optionType };
+  });
+  const mealset = (c.mealset ?? []).map((m) => {
+    const item = p?.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
+    return { price: item ? item.price : m.price, quantity: m.quantity };
+  });
+  const unit = money.round(unitPriceWith(base, tastes, mealset), dec);
+  const member = memberBase != null ? money.round(unitPriceWith(memberBase, tastes, mealset), dec) : null;
+  const joinDiscount = (p?.joinDiscount ?? c.joinDiscount) !== 'N';
+  const notDishware = !!(p?.notDishware ?? c.notDishware);
+  const dishware = p?.dishwareAmount ?? c.dishwareAmount;
+  const original = spec?.originalPrice ?? p?.originalPrice ?? c.originalPrice;
+  return {
+    flag: c.flag || lineFlag(c.id, c.specId, c.tastes, c.mealset),
+    productId: c.id,
+    name: p?.name ?? c.name,
+    typeid: p?.typeid ?? c.typeid,
+    specId: c.specId ?? null,
+    quantity: Math.max(0, Math.floor(c.quantity)),
+    unitPrice: money.toNumber(unit),
+    basePrice: base,
+    memberPrice: member ? money.toNumber(member) : null,
+    originalPrice: original ?? money.toNumber(unit),
+    joinDiscount,
+    productRebatePercent: p?.productRebatePercent ?? c.productRebatePercent ?? null,
+    taxes: p?.taxes ?? c.taxes ?? [],
+    dishwareAmount: notDishware ? 0 : (dishware ?? null),
+    notDishware,
+    noPackFee: !!(p?.noPackFee ?? c.noPackFee),
+    couponId: c.couponInfo?.couponId ?? null,
+  };
+}
+
+/** Build the pricing input from the source data. */
+export function buildPricingInput(src: PricingSources): PricingInput {
+  const shop = pricingShop(src.shop);
+  const menu = src.products ? new Map(src.products.map((p) => [p.id, p])) : null;
+  const payType = src.payType ?? null;
+  return {
+    now: src.now,
+    shop,
+    orderType: src.orderType,
+    userAgent: src.userAgent ?? DEFAULT_USER_AGENT[src.orderType] ?? 0,
+    payType,
+    abroad: !!src.abroad,
+    lines: src.cart.filter((c) => c.quantity > 0).map((c) => lineOf(c, menu, shop.numberDecimals)),
+    member: src.member ?? null,
+    activities: [...(src.activities ?? [])],
+    coupons: [...(src.coupons ?? [])],
+    couponSelection: src.couponId === undefined ? 'auto' : src.couponId,
+    promotionCodeActivity: src.promotionCodeActivity ?? null,
+    distance: src.distance ?? null,
+    isPickerPack: !!src.isPickerPack,
+    usePoints: !!src.usePoints,
+    pointsToUse: src.pointsToUse ?? null,
+    useGiftAmount: src.useGiftAmount ?? payType === PayType.vip,
+    giftAmountRules: [...(src.giftAmountRules ?? [])],
+    tableTiming: src.orderType === OrderType.openTable ? (src.table ?? null) : null,
+    timesRedBag: src.timesRedBag ?? null,
+    acceptedOffers: [...(src.acceptedOffers ?? [])],
+  };
+}

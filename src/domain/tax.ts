@@ -1,0 +1,57 @@
+/**
+ * Taxes (PRICE-2, C§3 tax modes): per product TAX_OUT (percent added), TAX_IN (percent included),
+ * FIXED_TAX_OUT (amount per unit added), FIXED_TAX_IN (amount per unit included); fee taxes
+ * (deliverGst, dishwareGst, serviceFeeTax) are percents added to the fee.
+ */
+import * as money from './money';
+import type { Amount } from './money';
+import { TaxMode } from './enums';
+import type { ProductTax } from './types';
+
+export interface LineTax {
+  /** Taxes inside the price. */
+  included: Amount;
+  /** Taxes added on top. */
+  added: Amount;
+  byTax: Array<{ taxID: number; taxType: number; amount: Amount }>;
+}
+
+/**
+ * Taxes of one line whose goods cost `amount` for `quantity` units. Included percents are taken
+ * from the net: net = (amount − fixed included) / (1 + Σ included % / 100); each percent tax is
+ * net × rate. Each tax is rounded to `decimals`.
+ */
+export function lineTax(amount: Amount, quantity: number, taxes: readonly ProductTax[], decimals: number): LineTax {
+  const out: LineTax = { included: money.ZERO, added: money.ZERO, byTax: [] };
+  if (taxes.length === 0) return out;
+  let fixedIn = money.ZERO;
+  let pctIn = money.ZERO;
+  for (const t of taxes) {
+    if (t.taxType === TaxMode.FIXED_TAX_IN) fixedIn = fixedIn.plus(money.mul(t.taxValue, quantity));
+    if (t.taxType === TaxMode.TAX_IN) pctIn = pctIn.plus(money.of(t.taxValue));
+  }
+  const net = money.div(money.clampZero(money.sub(amount, fixedIn)), money.add(1, money.div(pctIn, 100)));
+  for (const t of taxes) {
+    let v: Amount;
+    switch (t.taxType) {
+      case TaxMode.TAX_OUT:
+      case TaxMode.TAX_IN:
+        v = money.round(money.percent(net, t.taxValue), decimals);
+        break;
+      case TaxMode.FIXED_TAX_OUT:
+      case TaxMode.FIXED_TAX_IN:
+        v = money.round(money.mul(t.taxValue, quantity), decimals);
+        break;
+      default:
+        continue;
+    }
+    if (t.taxType === TaxMode.TAX_OUT || t.taxType === TaxMode.FIXED_TAX_OUT) out.added = out.added.plus(v);
+    else out.included = out.included.plus(v);
+    out.byTax.push({ taxID: t.taxID, taxType: t.taxType, amount: v });
+  }
+  return out;
+}
+
+/** A fee's tax: `pct` percent of the fee, rounded. */
+export const feeTax = (fee: Amount, pct: number, decimals: number): Amount =>
+  pct > 0 ? money.round(money.percent(fee, pct), decimals) : money.ZERO;
