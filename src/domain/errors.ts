@@ -122,6 +122,10 @@ export const ErrorCode = {
   syncConnectFailed: 'syncConnectFailed',
   cameraScanFailed: 'cameraScanFailed',
   platformUnsupported: 'platformUnsupported',
+
+  // Ordering rules of C§4/C§5 (table routing, pickup)
+  pickOneOfSeveralOrders: 'pickOneOfSeveralOrders',
+  requiredPickupTime: 'requiredPickupTime',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

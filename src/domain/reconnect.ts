@@ -1,0 +1,35 @@
+/**
+ * Reconnect schedule of the scan-order live channel (C§4 "Scan-order live channel", C§9, TABLE-2).
+ *
+ * `attempt` counts the reconnect attempts already made (0 before the first retry), so the delay before
+ * the first retry is `nextDelay(0)` = 1 s and the schedule runs 1, 2, 4, 8, 10, 10… seconds.
+ */
+
+/** C§9: base delay 1 s. */
+export const RECONNECT_BASE_MS = 1000;
+/** C§9: the delay doubles up to a cap of 10 s. */
+export const RECONNECT_CAP_MS = 10000;
+
+/** Which channel reconnects: the default channel, or the scan-order room (fewer attempts, C§4). */
+export type ReconnectMode = 'default' | 'scanOrder';
+
+/** C§9: 10 attempts by default, 5 for scan order. */
+export const RECONNECT_MAX_ATTEMPTS: Readonly<Record<ReconnectMode, number>> = { default: 10, scanOrder: 5 };
+
+/** Delay in ms before the retry that follows `attempt` failed attempts: 1 s doubling, capped at 10 s. */
+export function nextDelay(attempt: number): number {
+  const n = Math.max(0, Math.floor(attempt));
+  // 2^4 = 16 s already exceeds the cap, so stop doubling early and never overflow for large counts
+  if (n >= 4) return RECONNECT_CAP_MS;
+  return Math.min(RECONNECT_BASE_MS * 2 ** n, RECONNECT_CAP_MS);
+}
+
+/** Whether another attempt may be made after `attempt` attempts; false means show the Retry dialog (C§4). */
+export function shouldRetry(attempt: number, mode: ReconnectMode = 'default'): boolean {
+  return attempt < RECONNECT_MAX_ATTEMPTS[mode];
+}
+
+/** The whole delay schedule of one reconnect run, in ms (one entry per allowed attempt). */
+export function reconnectSchedule(mode: ReconnectMode = 'default'): number[] {
+  return Array.from({ length: RECONNECT_MAX_ATTEMPTS[mode] }, (_, i) => nextDelay(i));
+}

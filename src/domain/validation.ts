@@ -1,0 +1,489 @@
+/**
+ * Validation rules of C§5 and P§5 (ORDER-6, MENU-2/3/4/7), each a pure function answering a
+ * `RuleError` from the catalogue (or null), or a list of them in the order the screen reports them
+ * (the first one is toasted). Messages that name something carry it in `params` (`product`, `group`,
+ * `category`, `count`…), the names the locale entries interpolate.
+ */
+import { Limits, OrderType, PayType, ProductStatus, ServerProductStatus } from './enums';
+import { ErrorCode, RuleError, ruleError } from './errors';
+import { DEFAULT_UTC_OFFSET_MINUTES, Instant, isInSaleTime } from './hours';
+import { AmountLike, isPositive, lt } from './money';
+import type { Address, CartLine, CartMealsetItem, CartTaste, GpsPoint, Product, SaleDateRange, ShopSettings } from './types';
+
+type Id = number | string;
+
+const blank = (v: unknown): boolean =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+const unlimited = (cap: number | null | undefined): number =>
+  typeof cap === 'number' && Number.isFinite(cap) && cap > 0 ? cap : Limits.unlimited;
+
+const compact = (errors: ReadonlyArray<RuleError | null>): RuleError[] => errors.filter((e): e is RuleError => e !== null);
+
+// ---------------------------------------------------------------------------------------------
+// Contact fields (C§5)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether a phone number is well formed: a mainland China mobile (11 digits starting 13–19) for region
+ * CN, otherwise 6–15 digits with an optional leading + (E.164 length); spaces and dashes are ignored.
+ */
+export function isValidPhone(phone: string, region?: string | null): boolean {
+  const p = phone.replace(/[\s-]/g, '');
+  if (region === 'CN') return /^(\+?86)?1[3-9]\d{9}$/.test(p);
+  return /^\+?\d{6,15}$/.test(p);
+}
+
+/** C§5: a contact phone is required (`requiredPhone`) and must be correct (`inputCorrectPhone`). */
+export function checkPhone(phone: string | null | undefined, region?: string | null): RuleError | null {
+  if (blank(phone)) return ruleError(ErrorCode.requiredPhone);
+  return isValidPhone(phone as string, region) ? null : ruleError(ErrorCode.inputCorrectPhone);
+}
+
+/** C§5 "number of diners (must be a correct count)": 1 up to the table's nMaxPerson, else 1–99. */
+export const DEFAULT_MAX_DINERS = 99;
+
+/** `requiredPeople` when empty, `incorrectPeopleCount` (with `max`) when not a whole number in range. */
+export function checkPeopleCount(people: number | string | null | undefined, tableMaxPerson?: number | null): RuleError | null {
+  if (blank(people)) return ruleError(ErrorCode.requiredPeople);
+  const max = typeof tableMaxPerson === 'number' && tableMaxPerson > 0 ? tableMaxPerson : DEFAULT_MAX_DINERS;
+  const n = typeof people === 'number' ? people : /^\s*\d+\s*$/.test(people as string) ? Number(people) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= max ? null : ruleError(ErrorCode.incorrectPeopleCount, { max });
+}
+
+/** The order form, by the cart's orderInfo and addressInfo names (C§3). */
+export interface OrderFieldsInput {
+  orderType: OrderType;
+  shop: Pick<ShopSettings, 'nameAndPhoneRequiredByTakeaway'>;
+  /** Number of product lines with a quantity above 0. */
+  lineCount: number;
+  /** Takeaway: the chosen delivery address. */
+  address?: Pick<Address, 'address' | 'addressGps'> | null;
+  /** Takeaway: 'asap' or a chosen time. */
+  deliveryTime?: string | number | null;
+  /** Takeaway contact (username / userPhone). */
+  username?: string | null;
+  userPhone?: string | null;
+  /** Self pickup. */
+  pickupTime?: string | number | null;
+  pickerName?: string | null;
+  pickerPhone?: string | null;
+  /** Dine and open table. */
+  table?: string | number | null;
+  people?: number | string | null;
+  tableMaxPerson?: number | null;
+  /** The shop numbers orders itself: no table or diners are asked for. */
+  isAutoNumber?: boolean;
+  /** Appointment. */
+  appointment?: string | number | null;
+  serviceUserId?: Id | null;
+  serviceUserRequired?: boolean;
+  /** Region for the phone format check. */
+  phoneRegion?: string | null;
+}
+
+/**
+ * C§5 required fields by order type. Takeaway: address, delivery time, and name and phone only when
+ * the shop sets nameAndPhoneRequiredByTakeaway (the address carries a contact otherwise). Self pickup:
+ * pickup time, picker name and phone. Dine: table and diners unless the shop numbers orders itself.
+ * Open table: table and diners. Appointment: time, then the service user when the shop requires one.
+ * Every order: at least one product.
+ */
+export function validateOrderFields(input: OrderFieldsInput): RuleError[] {
+  const errors: Array<RuleError | null> = [];
+  const phone = (p: string | null | undefined) => checkPhone(p, input.phoneRegion);
+  switch (input.orderType) {
+    case OrderType.takeaway:
+      errors.push(blank(input.address?.address) ? ruleError(ErrorCode.requiredAddress) : null);
+      errors.push(blank(input.deliveryTime) ? ruleError(ErrorCode.requiredDeliveryTime) : null);
+      if (input.shop.nameAndPhoneRequiredByTakeaway) {
+        errors.push(blank(input.username) ? ruleError(ErrorCode.requiredName) : null);
+        errors.push(phone(input.userPhone));
+      }
+      break;
+    case OrderType.selfPickup:
+      errors.push(blank(input.pickupTime) ? ruleError(ErrorCode.requiredPickupTime) : null);
+      errors.push(blank(input.pickerName) ? ruleError(ErrorCode.requiredName) : null);
+      errors.push(phone(input.pickerPhone));
+      break;
+    case OrderType.dine:
+    case OrderType.openTable:
+      if (input.orderType === OrderType.openTable || !input.isAutoNumber) {
+        errors.push(blank(input.table) ? ruleError(ErrorCode.requiredTable) : null);
+        errors.push(checkPeopleCount(input.people, input.tableMaxPerson));
+      }
+      break;
+    case OrderType.appointment:
+      errors.push(blank(input.appointment) ? ruleError(ErrorCode.requiredAppointmentTime) : null);
+      errors.push(input.serviceUserRequired && blank(input.serviceUserId) ? ruleError(ErrorCode.requiredServiceUser) : null);
+      break;
+  }
+  errors.push(input.lineCount > 0 ? null : ruleError(ErrorCode.requiredProduct));
+  return compact(errors);
+}
+
+/** C§5: the appointment time must be chosen before the service user (`appointmentTimeFirst`). */
+export function checkServiceUserChoice(appointment: string | number | null | undefined): RuleError | null {
+  return blank(appointment) ? ruleError(ErrorCode.appointmentTimeFirst) : null;
+}
+
+/** P§5: an SMS code must be entered (`inputVerifyCode`). */
+export function checkSmsCode(code: string | null | undefined): RuleError | null {
+  return blank(code) ? ruleError(ErrorCode.inputVerifyCode) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment (C§5)
+// ---------------------------------------------------------------------------------------------
+
+/** C§5: the amount to pay must be greater than 0 (`paymentAmountZero`). */
+export function checkPaymentAmount(amount: AmountLike): RuleError | null {
+  return isPositive(amount) ? null : ruleError(ErrorCode.paymentAmountZero);
+}
+
+/** C§5: a usable payment method must exist and the chosen one must be among them (`noValidPayType`). */
+export function checkPayType(usable: readonly PayType[], chosen?: PayType | null): RuleError | null {
+  if (usable.length === 0) return ruleError(ErrorCode.noValidPayType);
+  if (chosen !== null && chosen !== undefined && !usable.includes(chosen)) return ruleError(ErrorCode.noValidPayType);
+  return null;
+}
+
+/** C§5: paying by member card needs a balance that covers the amount (`balanceInsufficient`). */
+export function checkBalance(balance: AmountLike, amount: AmountLike): RuleError | null {
+  return lt(balance, amount) ? ruleError(ErrorCode.balanceInsufficient) : null;
+}
+
+/** C§5: browser pages cannot pay by member card (`browserCannotPayByCard`). */
+export function checkCardPayEnvironment(payType: PayType, isBrowserPage: boolean): RuleError | null {
+  return payType === PayType.vip && isBrowserPage ? ruleError(ErrorCode.browserCannotPayByCard) : null;
+}
+
+/** C§5/P§5: a new pay password has exactly 6 digits and is not 123456. */
+export function checkPayPasswordFormat(password: string | null | undefined): RuleError | null {
+  if (blank(password)) return ruleError(ErrorCode.payPasswordRequired);
+  const pattern = new RegExp(`^\\d{${Limits.payPasswordLength}}$`);
+  if (!pattern.test(password as string)) return ruleError(ErrorCode.payPasswordSixDigits);
+  return password === Limits.forbiddenPayPassword ? ruleError(ErrorCode.payPasswordTooSimple) : null;
+}
+
+/** C§5: the two entries of a new password must match (`passwordsInconsistent`). */
+export function checkPayPasswordRepeat(password: string, repeat: string): RuleError | null {
+  return password === repeat ? null : ruleError(ErrorCode.passwordsInconsistent);
+}
+
+/** C§5: the original password must be correct; the check itself is the server's (`originPasswordIncorrect`). */
+export function checkOriginalPayPassword(originalCorrect: boolean): RuleError | null {
+  return originalCorrect ? null : ruleError(ErrorCode.originPasswordIncorrect);
+}
+
+/** All pay-password rules of a set or change, in the order the form reports them. */
+export function validateNewPayPassword(input: {
+  password: string | null | undefined;
+  repeat: string | null | undefined;
+  /** Only when changing: whether the original password was verified. */
+  originalCorrect?: boolean;
+}): RuleError[] {
+  const format = checkPayPasswordFormat(input.password);
+  return compact([
+    input.originalCorrect === undefined ? null : checkOriginalPayPassword(input.originalCorrect),
+    format,
+    format ? null : checkPayPasswordRepeat(input.password as string, input.repeat ?? ''),
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products and quantities (C§5, MENU-2/3/4)
+// ---------------------------------------------------------------------------------------------
+
+/** The ProductStatus a server product status code stands for (C§3: 600001–600004). */
+export function productStatusOfServerCode(code: number): ProductStatus | null {
+  switch (code) {
+    case ServerProductStatus.online:
+      return ProductStatus.NORMAL;
+    case ServerProductStatus.saleOut:
+      return ProductStatus.SALE_OUT;
+    case ServerProductStatus.delete:
+      return ProductStatus.DELETE;
+    case ServerProductStatus.offline:
+      return ProductStatus.OFFLINE;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The effective status of a product at `now`: its own status, SALE_OUT when tracked stock is used up,
+ * OUT_SALE_TIME when its or its category's sale time excludes now (C§3 saleDateRange).
+ */
+export function effectiveProductStatus(
+  product: Pick<Product, 'status' | 'stock' | 'saleTime' | 'needSoldOut'>,
+  now: Instant,
+  opts: { categorySaleTime?: readonly SaleDateRange[] | null; utcOffsetMinutes?: number } = {},
+): ProductStatus {
+  const status = product.status ?? ProductStatus.NORMAL;
+  if (status !== ProductStatus.NORMAL) return status;
+  if (product.needSoldOut !== false && typeof product.stock === 'number' && product.stock <= 0) return ProductStatus.SALE_OUT;
+  const offset = opts.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  if (!isInSaleTime(product.saleTime, now, offset) || !isInSaleTime(opts.categorySaleTime, now, offset)) {
+    return ProductStatus.OUT_SALE_TIME;
+  }
+  return ProductStatus.NORMAL;
+}
+
+/** C§5: a sold-out, offline, deleted or out-of-sale-time product blocks ordering; the message names it. */
+export function checkProductStatus(
+  product: Pick<Product, 'name' | 'status' | 'stock' | 'saleTime' | 'needSoldOut'>,
+  now: Instant,
+  opts: { categorySaleTime?: readonly SaleDateRange[] | null; utcOffsetMinutes?: number } = {},
+): RuleError | null {
+  const params = { product: product.name };
+  switch (effectiveProductStatus(product, now, opts)) {
+    case ProductStatus.SALE_OUT:
+      return ruleError(ErrorCode.productSoldOut, params);
+    case ProductStatus.OFFLINE:
+      return ruleError(ErrorCode.productOffline, params);
+    case ProductStatus.DELETE:
+      return ruleError(ErrorCode.productDeleted, params);
+    case ProductStatus.OUT_SALE_TIME:
+      return ruleError(ErrorCode.productNotInSaleTime, params);
+    default:
+      return null;
+  }
+}
+
+/** P§5: member levels match on their last three digits (100003 matches 3 and "003"). */
+export function memberLevelKey(level: number | string): number {
+  const digits = String(level).replace(/\D/g, '');
+  return digits === '' ? NaN : Number(digits.slice(-3));
+}
+
+/** Whether a member level is among the allowed ones; an empty or absent list allows everyone. */
+export function memberLevelMatches(
+  allowed: ReadonlyArray<number | string> | null | undefined,
+  level: number | string | null | undefined,
+): boolean {
+  if (!allowed || allowed.length === 0) return true;
+  if (level === null || level === undefined || level === '') return false;
+  const key = memberLevelKey(level);
+  return allowed.some((a) => memberLevelKey(a) === key);
+}
+
+/** MENU-4: a product restricted to member levels (`memberLevelRestricted`, naming it). */
+export function checkMemberLevel(
+  product: Pick<Product, 'name' | 'memberLevels'>,
+  memberLevel: number | string | null | undefined,
+): RuleError | null {
+  return memberLevelMatches(product.memberLevels, memberLevel)
+    ? null
+    : ruleError(ErrorCode.memberLevelRestricted, { product: product.name });
+}
+
+/** C§5 minimum purchase quantity: the product's units in the cart must reach minQuantity. */
+export function checkMinPurchaseQuantity(product: Pick<Product, 'name' | 'minQuantity'>, quantity: number): RuleError | null {
+  const min = product.minQuantity ?? 0;
+  return quantity > 0 && quantity < min ? ruleError(ErrorCode.minPurchaseQuantity, { product: product.name, count: min }) : null;
+}
+
+/** C§5 purchase limit per order (P§9: a missing cap is 99999). */
+export function checkPurchaseLimit(product: Pick<Product, 'name' | 'purchaseLimit'>, quantity: number): RuleError | null {
+  const limit = unlimited(product.purchaseLimit);
+  return quantity > limit ? ruleError(ErrorCode.purchaseLimit, { product: product.name, count: limit }) : null;
+}
+
+/** C§5 special-price limit: units bought at the special price may not exceed its limit (default 99999). */
+export function checkSpecialPriceLimit(productName: string, specialQuantity: number, limit?: number | null): RuleError | null {
+  const cap = unlimited(limit);
+  return specialQuantity > cap ? ruleError(ErrorCode.specialPriceLimit, { product: productName, count: cap }) : null;
+}
+
+/** Units of each product id over all cart lines (several lines may hold one product). */
+export function quantitiesByProduct(lines: ReadonlyArray<Pick<CartLine, 'id' | 'quantity'>>): Map<number, number> {
+  const totals = new Map<number, number>();
+  for (const line of lines) totals.set(line.id, (totals.get(line.id) ?? 0) + line.quantity);
+  return totals;
+}
+
+/** Minimum quantity and purchase limit of every product in the cart, by product. */
+export function checkCartQuantities(
+  lines: ReadonlyArray<Pick<CartLine, 'id' | 'quantity'>>,
+  products: ReadonlyMap<number, Pick<Product, 'name' | 'minQuantity' | 'purchaseLimit'>>,
+): RuleError[] {
+  const errors: Array<RuleError | null> = [];
+  for (const [id, quantity] of quantitiesByProduct(lines)) {
+    const product = products.get(id);
+    if (!product) continue;
+    errors.push(checkMinPurchaseQuantity(product, quantity), checkPurchaseLimit(product, quantity));
+  }
+  return compact(errors);
+}
+
+/** C§5 required taste groups: each required group needs at least one option; the message names it. */
+export function checkRequiredTastes(
+  product: Pick<Product, 'name' | 'tastes'>,
+  chosen: ReadonlyArray<Pick<CartTaste, 'typeId' | 'quantity'>>,
+): RuleError | null {
+  for (const group of product.tastes ?? []) {
+    if (!group.required) continue;
+    const picked = chosen.some((t) => t.typeId === group.id && t.quantity > 0);
+    if (!picked) return ruleError(ErrorCode.requiredTasteGroup, { product: product.name, group: group.name });
+  }
+  return null;
+}
+
+/** C§5: a meal set's contents must be chosen, each group up to its required count. */
+export function checkMealSet(
+  product: Pick<Product, 'name' | 'mealset'>,
+  chosen: ReadonlyArray<Pick<CartMealsetItem, 'groupId' | 'quantity'>>,
+): RuleError | null {
+  for (const group of product.mealset ?? []) {
+    const count = chosen.filter((c) => c.groupId === group.id).reduce((n, c) => n + c.quantity, 0);
+    if (count < group.required) {
+      return ruleError(ErrorCode.mealSetRequired, { product: product.name, group: group.name, required: group.required });
+    }
+  }
+  return null;
+}
+
+/** C§5: with a must-pick category (mustPickTypeId) the cart needs at least one item of it. */
+export function checkMustPickCategory(
+  mustPickTypeId: number | null | undefined,
+  lines: ReadonlyArray<Pick<CartLine, 'typeid' | 'quantity'>>,
+  categoryName: string,
+): RuleError | null {
+  if (mustPickTypeId === null || mustPickTypeId === undefined || mustPickTypeId <= 0) return null;
+  return lines.some((l) => l.typeid === mustPickTypeId && l.quantity > 0)
+    ? null
+    : ruleError(ErrorCode.mustPickCategory, { category: categoryName });
+}
+
+/** A stock row of stockQuery (C§7): the stock left of a product. */
+export interface StockRow {
+  product_id: number;
+  stock_quantity: number;
+}
+
+/** A cart line the stock does not cover. */
+export interface StockShortage {
+  flag: string;
+  productId: number;
+  name: string;
+  /** Units in the line. */
+  quantity: number;
+  /** Units the stock still covers (the line shrinks to this; 0 removes it). */
+  available: number;
+  /** quantity − available. */
+  short: number;
+}
+
+/**
+ * C§4/C§5 stock check before ordering: lines of products under sold-out tracking (needSoldOut, and a
+ * stock row present) share their product's stock in cart order; lines past it are short. The error
+ * (`insufficientInventory`) names the first short product, for the single "got it" dialog.
+ */
+export function checkStock(
+  lines: ReadonlyArray<Pick<CartLine, 'id' | 'flag' | 'name' | 'quantity' | 'needSoldOut'>>,
+  stock: readonly StockRow[],
+): { shortages: StockShortage[]; error: RuleError | null } {
+  const left = new Map<number, number>(stock.map((r) => [r.product_id, Math.max(0, r.stock_quantity)]));
+  const shortages: StockShortage[] = [];
+  for (const line of lines) {
+    if (line.needSoldOut === false || !left.has(line.id) || line.quantity <= 0) continue;
+    const remaining = left.get(line.id)!;
+    const available = Math.min(remaining, line.quantity);
+    left.set(line.id, remaining - available);
+    if (available < line.quantity) {
+      shortages.push({
+        flag: line.flag,
+        productId: line.id,
+        name: line.name,
+        quantity: line.quantity,
+        available,
+        short: line.quantity - available,
+      });
+    }
+  }
+  const error = shortages.length > 0 ? ruleError(ErrorCode.insufficientInventory, { product: shortages[0].name }) : null;
+  return { shortages, error };
+}
+
+/**
+ * C§5 / P§5: a product coupon covers one product line of one unit, and only one such coupon may be in
+ * the cart: adding another gives `couponAlreadySelected`, a second unit `couponOneProductOnly`.
+ */
+export function checkProductCouponLine(
+  lines: ReadonlyArray<Pick<CartLine, 'couponInfo' | 'quantity'>>,
+  adding: { couponId: number; quantity: number },
+): RuleError | null {
+  if (lines.some((l) => l.couponInfo && l.couponInfo.couponId !== adding.couponId)) {
+    return ruleError(ErrorCode.couponAlreadySelected);
+  }
+  return adding.quantity > 1 ? ruleError(ErrorCode.couponOneProductOnly) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery (C§5)
+// ---------------------------------------------------------------------------------------------
+
+/** Reads a GPS value ("lat,lng" or a point); null when missing or out of range. */
+export function parseGps(value: string | GpsPoint | null | undefined): GpsPoint | null {
+  if (value === null || value === undefined) return null;
+  let lat: number;
+  let lng: number;
+  if (typeof value === 'string') {
+    const parts = value.split(',').map((s) => s.trim());
+    if (parts.length !== 2 || parts.some((p) => p === '')) return null;
+    [lat, lng] = parts.map(Number);
+  } else {
+    ({ lat, lng } = value);
+  }
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  // 0,0 is what an unset location saves as, not a place a shop or customer is
+  if (lat === 0 && lng === 0) return null;
+  return { lat, lng };
+}
+
+/** Great-circle distance in km (haversine), for when the distance service is not consulted. */
+export function distanceKm(a: GpsPoint, b: GpsPoint): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const dLat = rad(b.lat - a.lat);
+  const dLng = rad(b.lng - a.lng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * C§5 delivery checks, in order: an address (`requiredAddress`) with GPS info (`addressNoGps`), a shop
+ * with a valid location (`shopAddressIncorrect`), and a distance within deliveryDistance
+ * (`outOfBusinessScope`). `distance` is the distance service's answer in km when known; otherwise the
+ * straight-line distance is used. A deliveryDistance of 0 or absent means no limit.
+ */
+export function checkDeliveryAddress(input: {
+  address: Pick<Address, 'address' | 'addressGps'> | null | undefined;
+  shop: Pick<ShopSettings, 'gpsAddress' | 'deliveryDistance'>;
+  distance?: number | null;
+}): RuleError | null {
+  if (!input.address || blank(input.address.address)) return ruleError(ErrorCode.requiredAddress);
+  const customer = parseGps(input.address.addressGps);
+  if (!customer) return ruleError(ErrorCode.addressNoGps);
+  const shop = parseGps(input.shop.gpsAddress);
+  if (!shop) return ruleError(ErrorCode.shopAddressIncorrect);
+  const limit = input.shop.deliveryDistance;
+  if (!limit || limit <= 0) return null;
+  const distance = typeof input.distance === 'number' ? input.distance : distanceKm(shop, customer);
+  return distance > limit ? ruleError(ErrorCode.outOfBusinessScope, { distance: limit }) : null;
+}
+
+/**
+ * ORDER-1/2 minimum amount (minSellStartAmount): takeaway must reach it; self pickup only when the
+ * shop sets minSellAmountSupportSelfCollection. `belowMinimumAmount` carries the minimum.
+ */
+export function checkMinimumAmount(
+  amount: AmountLike,
+  shop: Pick<ShopSettings, 'minSellStartAmount' | 'minSellAmountSupportSelfCollection'>,
+  orderType: OrderType,
+): RuleError | null {
+  const min = shop.minSellStartAmount ?? 0;
+  const applies =
+    orderType === OrderType.takeaway || (orderType === OrderType.selfPickup && shop.minSellAmountSupportSelfCollection === true);
+  return applies && min > 0 && lt(amount, min) ? ruleError(ErrorCode.belowMinimumAmount, { amount: min }) : null;
+}
