@@ -18,13 +18,21 @@ const FIVE_CENTS = new D('0.05');
 
 /** Parse a wire number (or decimal string) exactly. Non-finite input is rejected. */
 export function of(n: AmountLike): Amount {
-  if (n instanceof D) return n;
   if (typeof n === 'number') {
-    if (!Number.isFinite(n)) throw new RangeError(`money.of: not a finite number: ${n}`);
-    return new D(Object.is(n, -0) ? '0' : String(n));
+    // Decimals are immutable: wire numbers repeat (prices, rates), so parse each once.
+    let d = parsed.get(n);
+    if (d === undefined) {
+      if (!Number.isFinite(n)) throw new RangeError(`money.of: not a finite number: ${n}`);
+      d = new D(Object.is(n, -0) ? '0' : String(n));
+      if (parsed.size >= 20000) parsed.clear();
+      parsed.set(n, d);
+    }
+    return d;
   }
-  return new D(n);
+  if (typeof n === 'string') return new D(n);
+  return n;
 }
+const parsed = new Map<number, Amount>();
 
 export const add = (a: AmountLike, b: AmountLike): Amount => of(a).plus(of(b));
 export const sub = (a: AmountLike, b: AmountLike): Amount => of(a).minus(of(b));

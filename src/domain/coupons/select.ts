@@ -10,22 +10,24 @@ import type { CouponUsability } from '../pricing/types';
 import type { PricingState } from '../pricing/state';
 import { kindOf } from '../promotions/registry';
 import { amountCouponReduction } from '../promotions/coupon-kinds';
-import { couponLines, couponUnusableReason } from './usability';
+import { couponLines, couponUnusableReason, ScopeCache } from './usability';
+import { amountOf, type LineState } from '../pricing/state';
 
 /** The reduction the coupon gives on the order as it stands. */
-export function couponReduction(state: PricingState, c: Coupon): Amount {
+export function couponReduction(state: PricingState, c: Coupon, lines: LineState[] = couponLines(state, c), base: Amount = amountOf(lines)): Amount {
   const kind = kindOf(c.type);
   const f = kind?.couponReduction ?? amountCouponReduction;
-  return money.round(money.clampZero(f(state, c, couponLines(state, c))), state.dec);
+  return money.round(money.clampZero(f(state, c, lines, base)), state.dec);
 }
 
 /** Usability and reduction of every available coupon (sorted by id). */
 export function evaluateCoupons(state: PricingState): Array<CouponUsability & { coupon: Coupon; amount: Amount }> {
+  const scope = new ScopeCache(state);
   return [...state.input.coupons]
     .sort((a, b) => a.id - b.id)
     .map((coupon) => {
-      const reason = couponUnusableReason(state, coupon);
-      const amount = reason === null ? couponReduction(state, coupon) : money.ZERO;
+      const reason = couponUnusableReason(state, coupon, scope);
+      const amount = reason === null ? couponReduction(state, coupon, scope.lines(coupon), scope.amount(coupon)) : money.ZERO;
       return { coupon, couponId: coupon.id, usable: reason === null, reason, reduction: money.toNumber(amount), amount };
     });
 }

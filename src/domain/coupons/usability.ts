@@ -4,6 +4,7 @@
  * type or pay type, the amount and quantity requirements met, and for type 8 a qualifying product.
  */
 import * as money from '../money';
+import type { Amount } from '../money';
 import { ActivityType, PayType } from '../enums';
 import { ErrorCode } from '../errors';
 import type { Coupon } from '../types';
@@ -25,8 +26,33 @@ export function couponLines(state: PricingState, c: Coupon): LineState[] {
   return state.lines.filter((l) => discountable(l) && inScope({ typeIds: c.typeIds }, l, false));
 }
 
+/** Coupon lines and their amount, shared by coupons of the same scope (30 coupons, one sum). */
+export class ScopeCache {
+  private readonly cache = new Map<string, { lines: LineState[]; amount: Amount; quantity: number }>();
+  constructor(private readonly state: PricingState) {}
+  private entry(c: Coupon) {
+    const key = c.type === ActivityType.productCoupon ? `p${c.id}` : (c.typeIds ?? []).join(',');
+    let e = this.cache.get(key);
+    if (!e) {
+      const lines = couponLines(this.state, c);
+      e = { lines, amount: amountOf(lines), quantity: quantityOf(lines) };
+      this.cache.set(key, e);
+    }
+    return e;
+  }
+  lines(c: Coupon): LineState[] {
+    return this.entry(c).lines;
+  }
+  amount(c: Coupon): Amount {
+    return this.entry(c).amount;
+  }
+  quantity(c: Coupon): number {
+    return this.entry(c).quantity;
+  }
+}
+
 /** Why the coupon cannot be used on this order, or null. */
-export function couponUnusableReason(state: PricingState, c: Coupon): ErrorCode | null {
+export function couponUnusableReason(state: PricingState, c: Coupon, scope: ScopeCache = new ScopeCache(state)): ErrorCode | null {
   const input = state.input;
   const memberId = input.member?.info.id;
   if (!couponValidAt(c, input.now, input.shop.utcOffsetMinutes)) return ErrorCode.invalidCoupon;
@@ -40,14 +66,14 @@ export function couponUnusableReason(state: PricingState, c: Coupon): ErrorCode 
     if ((c.orderType & bit) === 0) return ErrorCode.couponWrongOrderType;
   }
   if (c.isOnlyCardPay && input.payType !== PayType.vip) return ErrorCode.couponCardPayOnly;
-  const lines = couponLines(state, c);
+  const lines = scope.lines(c);
   if (c.type === ActivityType.productCoupon) return lines.length > 0 ? null : ErrorCode.couponProductNotExist;
-  const amount = amountOf(lines);
+  const amount = scope.amount(c);
   if (c.minAmount && money.lt(amount, c.minAmount)) return ErrorCode.couponAmountBelowMin;
   if (c.type === ActivityType.expandCoupon && c.productList && c.productList.length > 0) {
     if (!lines.some((l) => entryFor(c.productList, l))) return ErrorCode.couponAmountBelowMin;
   }
-  if (c.minQuantity && quantityOf(lines) <= c.minQuantity) return ErrorCode.couponQuantityNotEnough;
+  if (c.minQuantity && scope.quantity(c) <= c.minQuantity) return ErrorCode.couponQuantityNotEnough;
   if (lines.length === 0) return ErrorCode.couponAmountBelowMin;
   return null;
 }

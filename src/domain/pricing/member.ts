@@ -9,7 +9,7 @@
 import * as money from '../money';
 import { OrderType, PayType } from '../enums';
 import type { PricingInput } from './types';
-import { addAdjustment, discountable, spreadDiscount, type PricingState } from './state';
+import { addAdjustment, discountable, setPrice, spreadDiscount, type PricingState } from './state';
 
 /** The member discount may apply to this order (member, open-discount on takeaway, card-pay rule). */
 export function memberDiscountAllowed(input: PricingInput): boolean {
@@ -47,7 +47,7 @@ export function resolvePriceRules(state: PricingState): void {
     let best = cands[0];
     for (const c of cands) if (money.lt(c.amount, best.amount)) best = c;
     if (!money.lt(best.amount, l.list)) continue;
-    l.price = money.clampZero(best.amount);
+    setPrice(l, money.clampZero(best.amount));
     l.ruled = true;
     addAdjustment(
       state,
@@ -86,7 +86,7 @@ export function applyMemberAndShopRebates(state: PricingState): void {
     }
     const rate = Math.min(memberRate, shopRate);
     if (rate >= 100) continue;
-    const cur = l.price.minus(l.discount);
+    const cur = l.cur;
     const off = cur.minus(money.round(money.percent(cur, rate), state.dec));
     const kind = rate === shopRate && shopRate < memberRate ? 'shopRebate' : l.line.productRebatePercent !== null && percentMode ? 'productRebate' : 'memberDiscount';
     spreadDiscount(state, [l], off, kind, null, `${rate}%`);

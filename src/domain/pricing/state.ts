@@ -31,6 +31,8 @@ export interface LineState {
   ruled: boolean;
   /** Order-level discounts spread on the line. */
   discount: Amount;
+  /** price − discount, kept up to date by setPrice/spreadDiscount (hot path: read, never recompute). */
+  cur: Amount;
   tax: Amount;
   taxAdded: Amount;
   adjustments: Adjustment[];
@@ -67,7 +69,13 @@ export interface PricingState {
   pointsSpentOnOffers: number;
 }
 
-export const current = (l: LineState): Amount => l.price.minus(l.discount);
+export const current = (l: LineState): Amount => l.cur;
+
+/** Set the line's price after a price rule. */
+export function setPrice(l: LineState, price: Amount): void {
+  l.price = price;
+  l.cur = price.minus(l.discount);
+}
 
 export function newLineState(line: PricingLine, index: number, fromOffer = false): LineState {
   const list = money.mul(line.unitPrice, line.quantity);
@@ -78,6 +86,7 @@ export function newLineState(line: PricingLine, index: number, fromOffer = false
     price: list,
     ruled: false,
     discount: money.ZERO,
+    cur: list,
     tax: money.ZERO,
     taxAdded: money.ZERO,
     adjustments: [],
@@ -119,19 +128,17 @@ export function spreadDiscount(
   sourceId: number | null,
   reason: string,
 ): Amount {
-  const base = money.sum(lines.map(current));
+  const weights = lines.map(current);
+  const base = lines.length === 1 ? weights[0] : money.sum(weights);
   let t = money.round(money.min(total, base), state.dec);
   if (money.gt(t, base)) t = money.roundDown(base, state.dec);
   if (!money.isPositive(t)) return money.ZERO;
-  const parts = money.prorate(
-    t,
-    lines.map(current),
-    state.dec,
-  );
+  const parts = lines.length === 1 ? [t] : money.prorate(t, weights, state.dec);
   lines.forEach((l, i) => {
     const p = parts[i];
     if (money.isZero(p)) return;
     l.discount = l.discount.plus(p);
+    l.cur = l.cur.minus(p);
     addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: money.toNumber(money.neg(p)), reason }, l);
   });
   return t;

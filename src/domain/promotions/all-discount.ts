@@ -40,7 +40,7 @@ export const allDiscount: PromotionKind = {
   apply: ({ state, activity }) => {
     for (const t of targets(state, activity)) {
       for (const l of t.lines) {
-        const off = money.sub(money.round(money.percent(l.price.minus(l.discount), t.pct), state.dec), l.price.minus(l.discount));
+        const off = money.sub(money.round(money.percent(l.cur, t.pct), state.dec), l.cur);
         spreadDiscount(state, [l], money.neg(off), 'allDiscount', activity.id, `${t.pct}%`);
       }
     }

@@ -5,8 +5,7 @@ import { DiscountType } from '../enums';
 import type { Coupon } from '../types';
 import { amountOf, type LineState, type PricingState } from '../pricing/state';
 
-export function amountCouponReduction(state: PricingState, coupon: Coupon, lines: LineState[]): Amount {
-  const base = amountOf(lines);
+export function amountCouponReduction(state: PricingState, coupon: Coupon, lines: LineState[], base: Amount = amountOf(lines)): Amount {
   if (coupon.discountType === DiscountType.Rate && coupon.discount != null && coupon.discount < 100) {
     return money.sub(base, money.round(money.percent(base, coupon.discount), state.dec));
   }

@@ -23,5 +23,5 @@ export interface PromotionKind {
   applies(ctx: PromotionCtx): true | NotAppliedReason;
   apply(ctx: PromotionCtx): void;
   /** Coupon kinds: the reduction a coupon of this kind gives on the eligible lines. */
-  couponReduction?(state: PricingState, coupon: Coupon, lines: LineState[]): Amount;
+  couponReduction?(state: PricingState, coupon: Coupon, lines: LineState[], base: Amount): Amount;
 }
