@@ -88,6 +88,8 @@ export function prorate(total: AmountLike, weights: readonly AmountLike[], decim
   if (n === 0) return [];
   const t = of(total);
   if (t.isNegative()) return prorate(t.negated(), weights, decimals).map((p) => p.negated());
+  const fast = prorateInt(t, weights, decimals);
+  if (fast) return fast;
   const unit = new D(1).dividedBy(new D(10).pow(decimals));
   let ws = weights.map((w) => clampZero(w));
   let wTotal = sum(ws);
@@ -114,6 +116,51 @@ export function prorate(total: AmountLike, weights: readonly AmountLike[], decim
   return parts;
 }
 
+/**
+ * prorate in exact integer minor units when every figure has at most `decimals` places and every
+ * product stays below 2^53 (the usual case: a discount spread over line amounts); null otherwise.
+ */
+function prorateInt(t: Amount, weights: readonly AmountLike[], decimals: number): Amount[] | null {
+  const scale = 10 ** decimals;
+  if (t.decimalPlaces() > decimals) return null;
+  const tN = Math.round(t.toNumber() * scale);
+  const wN: number[] = new Array(weights.length);
+  let W = 0;
+  let wMax = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const w = of(weights[i]);
+    if (w.decimalPlaces() > decimals) return null;
+    const v = w.isNegative() ? 0 : Math.round(w.toNumber() * scale);
+    wN[i] = v;
+    W += v;
+    if (v > wMax) wMax = v;
+  }
+  if (W === 0 || !Number.isSafeInteger(W) || !Number.isSafeInteger(tN * wMax) || !Number.isSafeInteger(tN * W)) return null;
+  const q: number[] = new Array(wN.length);
+  const r: number[] = new Array(wN.length);
+  let left = tN;
+  for (let i = 0; i < wN.length; i++) {
+    const num = tN * wN[i];
+    let qi = Math.floor(num / W);
+    let ri = num - qi * W;
+    if (ri < 0) {
+      qi -= 1;
+      ri += W;
+    } else if (ri >= W) {
+      qi += 1;
+      ri -= W;
+    }
+    q[i] = qi;
+    r[i] = ri;
+    left -= qi;
+  }
+  if (left > 0) {
+    const order = wN.map((_, i) => i).sort((a, b) => r[b] - r[a] || a - b);
+    for (let k = 0; left > 0; k = (k + 1) % order.length, left--) q[order[k]] += 1;
+  }
+  return q.map((x) => of(x / scale));
+}
+
 /** The wire form: a JSON number (round first where a place count matters). */
 export const toNumber = (a: AmountLike): number => {
   const v = of(a).toNumber();
@@ -121,7 +168,10 @@ export const toNumber = (a: AmountLike): number => {
 };
 
 /** Round to `decimals` places and return the wire number. */
-export const toWire = (a: AmountLike, decimals: number): number => toNumber(round(a, decimals));
+export const toWire = (a: AmountLike, decimals: number): number => {
+  const x = of(a);
+  return toNumber(x.decimalPlaces() <= decimals ? x : round(x, decimals));
+};
 
 /** Integer view of an Amount (quantities, points). */
 export const toInt = (a: AmountLike): number => of(a).trunc().toNumber();

@@ -30,7 +30,9 @@ export function lineTax(amount: Amount, quantity: number, taxes: readonly Produc
     if (t.taxType === TaxMode.FIXED_TAX_IN) fixedIn = fixedIn.plus(money.mul(t.taxValue, quantity));
     if (t.taxType === TaxMode.TAX_IN) pctIn = pctIn.plus(money.of(t.taxValue));
   }
-  const net = money.div(money.clampZero(money.sub(amount, fixedIn)), money.add(1, money.div(pctIn, 100)));
+  const net = pctIn.isZero()
+    ? money.clampZero(fixedIn.isZero() ? amount : money.sub(amount, fixedIn))
+    : money.div(money.clampZero(money.sub(amount, fixedIn)), money.add(1, money.div(pctIn, 100)));
   for (const t of taxes) {
     let v: Amount;
     switch (t.taxType) {

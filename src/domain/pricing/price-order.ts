@@ -36,6 +36,7 @@ function initState(input: PricingInput): PricingState {
     selectedCouponId: null,
     errors: [],
     invalidActivityIds: new Set(),
+    spend: null,
     pointsSpentOnOffers: 0,
   };
 }
@@ -111,6 +112,7 @@ export function priceOrder(input: PricingInput): Breakdown {
   fullReductionStage(state);
   applyCoupon(state);
   runStage(state, 'coupon');
+  state.spend = money.sum(state.lines.map(current));
   runStage(state, 'gift');
   runStage(state, 'offer');
 

@@ -65,6 +65,8 @@ export interface PricingState {
   errors: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
   /** Activities that are disabled or out of their dates/times (their coupons are invalid). */
   invalidActivityIds: Set<number>;
+  /** What the customer spends on goods, fixed once discounts are done (gift and offer thresholds). */
+  spend: Amount | null;
   /** Points already taken by accepted pointRedeem offers. */
   pointsSpentOnOffers: number;
 }
@@ -128,6 +130,7 @@ export function spreadDiscount(
   sourceId: number | null,
   reason: string,
 ): Amount {
+  if (lines.length === 1) return discountLine(state, lines[0], total, kind, sourceId, reason);
   const weights = lines.map(current);
   const base = lines.length === 1 ? weights[0] : money.sum(weights);
   let t = money.round(money.min(total, base), state.dec);
@@ -141,6 +144,24 @@ export function spreadDiscount(
     l.cur = l.cur.minus(p);
     addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: money.toNumber(money.neg(p)), reason }, l);
   });
+  return t;
+}
+
+/** spreadDiscount for one line (the hot path of percent discounts). */
+export function discountLine(
+  state: PricingState,
+  l: LineState,
+  total: Amount,
+  kind: AdjustmentKind,
+  sourceId: number | null,
+  reason: string,
+): Amount {
+  let t = money.round(total, state.dec);
+  if (t.greaterThan(l.cur)) t = l.cur;
+  if (!t.greaterThan(0)) return money.ZERO;
+  l.discount = l.discount.plus(t);
+  l.cur = l.cur.minus(t);
+  addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: -money.toNumber(t), reason }, l);
   return t;
 }
 

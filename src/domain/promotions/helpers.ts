@@ -88,4 +88,4 @@ export function anyInList(state: PricingState, a: Activity): boolean {
 
 /** What the customer spends on goods so far (thresholds of gifts and offers). */
 export const spendOf = (state: PricingState): Amount =>
-  money.sum(state.lines.filter((l) => !l.fromOffer).map(current));
+  state.spend ?? money.sum(state.lines.filter((l) => !l.fromOffer).map(current));
