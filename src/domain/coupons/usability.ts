@@ -56,7 +56,7 @@ export function couponUnusableReason(state: PricingState, c: Coupon, scope: Scop
   const input = state.input;
   const memberId = input.member?.info.id;
   if (!couponValidAt(c, input.now, input.shop.utcOffsetMinutes)) return ErrorCode.invalidCoupon;
-  if (c.memberId != null && memberId !== undefined && c.memberId !== memberId) return ErrorCode.invalidCoupon;
+  if (c.memberId != null && c.memberId !== memberId) return ErrorCode.invalidCoupon;
   if (c.shopIds && c.shopIds.length > 0 && !c.shopIds.includes(input.shop.id)) return ErrorCode.invalidCoupon;
   const chainKind = (c.isChain || c.chainId != null) && (c.type === ActivityType.productCoupon || c.type === ActivityType.discountCoupon);
   if (!chainKind && state.invalidActivityIds.has(c.activityID)) return ErrorCode.invalidCoupon;
