@@ -1,0 +1,52 @@
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import Taro from '@tarojs/taro';
+import { View } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { routeTitle } from '@/i18n';
+import { useStores } from '@/stores';
+import { applyTabBarLabels } from '../tab-bar';
+import './index.scss';
+
+export interface PageShellProps {
+  /** The route without "pages/", e.g. "user/order/list"; its title is `routes.<route>`. */
+  route: string;
+  /** Tab pages also write the tab labels in the customer's language (APP-2). */
+  tab?: boolean;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** The theme variables of APP-8: NutUI's primary colour and our own main colour. */
+export function themeStyle(mainColor: string): CSSProperties {
+  return {
+    '--main-color': mainColor,
+    '--nutui-color-primary': mainColor,
+    '--nutui-color-primary-stop-1': mainColor,
+    '--nutui-color-primary-stop-2': mainColor,
+  } as CSSProperties;
+}
+
+/**
+ * Every screen sits in a PageShell: localised title, safe-area padding and the shop's main colour
+ * (default #df554a, APP-8) applied to NutUI and to our own styles.
+ */
+export const PageShell = observer(function PageShell({ route, tab = false, className, children }: PageShellProps) {
+  const { session } = useStores();
+  const language = session.language;
+  const orderingLabelKey = session.tabOrderingLabelKey;
+
+  useEffect(() => {
+    // app.config titles are static Chinese; the customer's language is applied at run time.
+    Taro.setNavigationBarTitle({ title: routeTitle(route) }).catch(() => undefined);
+  }, [route, language]);
+
+  useEffect(() => {
+    if (tab) void applyTabBarLabels(orderingLabelKey);
+  }, [tab, orderingLabelKey, language]);
+
+  return (
+    <View className={`page-shell${tab ? ' page-shell--tab' : ''}${className ? ` ${className}` : ''}`} style={themeStyle(session.mainColor)}>
+      {children}
+    </View>
+  );
+});

@@ -1,0 +1,40 @@
+import Taro from '@tarojs/taro';
+
+/**
+ * Where the action button of a screen leads. Tab pages can only be reached by tab switching
+ * (C§2), so a tab target uses switchTab and any other page navigateTo.
+ */
+export const ACTION_TARGETS = {
+  goMenu: { kind: 'tab', url: '/pages/user/index-tab-1' },
+  goHome: { kind: 'tab', url: '/pages/user/index-tab' },
+  goOrders: { kind: 'tab', url: '/pages/user/order/list' },
+  goMine: { kind: 'tab', url: '/pages/user/center' },
+  goMember: { kind: 'page', url: '/pages/member/index' },
+  login: { kind: 'page', url: '/pages/user/login' },
+  register: { kind: 'page', url: '/pages/member/register' },
+  addAddress: { kind: 'page', url: '/pages/user/address/add' },
+  chooseShop: { kind: 'page', url: '/pages/store/list' },
+  back: { kind: 'back', url: '/pages/user/index-tab' },
+} as const satisfies Record<string, { kind: 'tab' | 'page' | 'back'; url: string }>;
+
+export type ScreenAction = keyof typeof ACTION_TARGETS;
+
+/** The tab routes of C§2, in tab-bar order. */
+export const TAB_ROUTES = ['pages/user/index-tab', 'pages/user/index-tab-1', 'pages/user/order/list', 'pages/user/center'] as const;
+
+/** Opens a route by its path, switching tab when the route is a tab page (C§2). */
+export function openRoute(url: string): Promise<unknown> {
+  const path = url.replace(/^\//, '').split('?')[0];
+  if ((TAB_ROUTES as readonly string[]).includes(path)) return Taro.switchTab({ url: `/${path}` });
+  return Taro.navigateTo({ url: url.startsWith('/') ? url : `/${url}` });
+}
+
+/** Performs a screen action; "back" falls back to home when there is no page to go back to. */
+export function runAction(action: ScreenAction): Promise<unknown> {
+  const target = ACTION_TARGETS[action];
+  if (target.kind === 'back') {
+    if (Taro.getCurrentPages().length > 1) return Taro.navigateBack();
+    return Taro.switchTab({ url: target.url });
+  }
+  return openRoute(target.url);
+}

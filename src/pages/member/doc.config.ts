@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '交易明细',
+  // C§2: the transaction list refreshes by pulling down
+  enablePullDownRefresh: true,
+});

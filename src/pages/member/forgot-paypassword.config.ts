@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '忘记支付密码',
+});

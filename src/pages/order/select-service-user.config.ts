@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '选择服务人员',
+});

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '银行卡支付',
+});

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '扫码点餐',
+});

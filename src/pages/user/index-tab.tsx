@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { observer } from 'mobx-react-lite';
+import { PageShell } from '@/components/PageShell';
+import { ShopHome } from '@/components/ShopHome';
+import { openRoute } from '@/components/navigation';
+import type { OrderType } from '@/domain/enums';
+import { useStores } from '@/stores';
+
+/** Home tab (C§2): the shop home with order-type entries and the member card summary. */
+export default observer(function UserIndexTabPage() {
+  const { session } = useStores();
+  const chooseOrderType = useCallback(
+    (type: OrderType) => {
+      session.setOrderType(type);
+      void openRoute('/pages/user/index-tab-1');
+    },
+    [session],
+  );
+  return (
+    <PageShell route="user/index-tab" tab>
+      <ShopHome onChooseOrderType={chooseOrderType} />
+    </PageShell>
+  );
+});

@@ -1,0 +1,2 @@
+// Stylesheets imported by components have no effect under jest.
+export default {};

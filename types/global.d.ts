@@ -1,0 +1,47 @@
+/// <reference types="@tarojs/taro" />
+
+// Assets imported by pages and components resolve to a URL string at build time.
+declare module '*.png' {
+  const src: string;
+  export default src;
+}
+declare module '*.gif' {
+  const src: string;
+  export default src;
+}
+declare module '*.jpg' {
+  const src: string;
+  export default src;
+}
+declare module '*.jpeg' {
+  const src: string;
+  export default src;
+}
+declare module '*.svg' {
+  const src: string;
+  export default src;
+}
+declare module '*.css';
+declare module '*.scss';
+
+/** Build constants from config/index.ts `defineConstants`. */
+declare const ABROAD_ENV: boolean;
+declare const API_ORIGIN: string;
+
+/** The chat app's global object (weapp builds). Only src/platform touches it. */
+declare const wx: Record<string, unknown> | undefined;
+/** The payment app's global object (alipay builds). Only src/platform touches it. */
+declare const my: Record<string, unknown> | undefined;
+
+/** webpack's runtime require, used to watch async page chunks on H5 (APP-4). */
+declare const __webpack_require__: {
+  e?: (chunkId: string | number) => Promise<unknown>;
+};
+
+declare namespace NodeJS {
+  interface ProcessEnv {
+    NODE_ENV: 'development' | 'production' | 'test';
+    TARO_ENV: 'weapp' | 'alipay' | 'h5' | 'swan' | 'tt' | 'qq' | 'jd' | 'rn' | 'harmony';
+    TARO_APP_ID?: string;
+  }
+}
