@@ -4,11 +4,14 @@
  * overseas flat fee deliverAmount1; packaging per unit by scene; dishware per unit; service fee as a
  * percent of (original minus discounts) for the order-type codes of otherSetting.
  */
-import * as money from './money';
+import * as moneyFns from './money';
 import type { Amount } from './money';
 import { OrderType, ServiceChargeOrderType } from './enums';
 import type { OrderType as OrderTypeT } from './enums';
 import type { DeliverAmountTier } from './types';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export interface DeliveryFeeInput {
   tiers: readonly DeliverAmountTier[];

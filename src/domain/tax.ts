@@ -3,10 +3,13 @@
  * FIXED_TAX_OUT (amount per unit added), FIXED_TAX_IN (amount per unit included); fee taxes
  * (deliverGst, dishwareGst, serviceFeeTax) are percents added to the fee.
  */
-import * as money from './money';
+import * as moneyFns from './money';
 import type { Amount } from './money';
 import { TaxMode } from './enums';
 import type { ProductTax } from './types';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export interface LineTax {
   /** Taxes inside the price. */

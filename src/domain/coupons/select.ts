@@ -2,7 +2,7 @@
  * Coupon choice (P§5, P§9): one coupon at a time. Auto-selection picks the usable non-product coupon
  * with the largest reduction; ties go to the lower id.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import { ActivityType } from '../enums';
 import type { Coupon } from '../types';
@@ -12,6 +12,9 @@ import { kindOf } from '../promotions/registry';
 import { amountCouponReduction } from '../promotions/coupon-kinds';
 import { couponLines, couponUnusableReason, ScopeCache } from './usability';
 import { amountOf, type LineState } from '../pricing/state';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 /** The reduction the coupon gives on the order as it stands. */
 export function couponReduction(state: PricingState, c: Coupon, lines: LineState[] = couponLines(state, c), base: Amount = amountOf(lines)): Amount {

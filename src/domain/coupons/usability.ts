@@ -3,7 +3,7 @@
  * its activity valid (unless a chain product/discount coupon), not for another user type, order
  * type or pay type, the amount and quantity requirements met, and for type 8 a qualifying product.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import { ActivityType, PayType } from '../enums';
 import { ErrorCode } from '../errors';
@@ -14,6 +14,9 @@ import { entryFor, inScope } from '../promotions/scope';
 import { couponValidAt } from './validity';
 import { orderTypeBitOfUserAgent } from './order-type';
 import { orderTypeBit } from '../promotions/filter';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 /** The lines a coupon acts on. */
 export function couponLines(state: PricingState, c: Coupon): LineState[] {

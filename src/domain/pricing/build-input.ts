@@ -4,7 +4,7 @@
  * Given the menu (`products`), prices come from it — the server never trusts a client's figures
  * (PRICE-10); without it the cart line's own prices are used.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import { Limits, OrderType, PayType, ProductOptionType } from '../enums';
 import type { OrderType as OrderTypeT, PayType as PayTypeT } from '../enums';
@@ -22,6 +22,9 @@ import type {
 } from '../types';
 import { lineFlag } from './flag';
 import type { AcceptedOffer, CouponSelection, PricingInput, PricingLine, PricingShop } from './types';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export interface PricingSources {
   shop: ShopSettings;

@@ -7,9 +7,12 @@
  * Gift balance: the rule with the highest minAmount the order reaches gives a fixed amount (type 1)
  * or a percent of the order (type 2), never more than the member's gift amount.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import type { PricingState } from './state';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export function pointsDeduction(state: PricingState, total: Amount): { used: number; amount: Amount; max: number } {
   const none = { used: 0, amount: money.ZERO, max: 0 };

@@ -6,10 +6,13 @@
  * Shop rebates (discountSet by scene, else `rebate`) apply to everyone; a line takes the better of
  * the member percent and the shop rebate, never both.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { OrderType, PayType } from '../enums';
 import type { PricingInput } from './types';
 import { addAdjustment, discountable, setPrice, spreadDiscount, type PricingState } from './state';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 /** The member discount may apply to this order (member, open-discount on takeaway, card-pay rule). */
 export function memberDiscountAllowed(input: PricingInput): boolean {

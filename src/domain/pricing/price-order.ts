@@ -3,7 +3,7 @@
  * input: the same input gives the same breakdown, whatever the order of the cart lines.
  * Stage order and the base of each stage: docs/pricing.md.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import { ErrorCode } from '../errors';
 import { OrderType } from '../enums';
@@ -15,6 +15,9 @@ import { filterStage, fullReductionStage, priceRuleStage, runStage } from './sta
 import { applyCoupon } from './coupon-stage';
 import { tableFee } from './table-fee';
 import { pointsDeduction, giftDeduction } from './deductions';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 const canonical = (a: LineState, b: LineState): number =>
   a.line.flag < b.line.flag ? -1 : a.line.flag > b.line.flag ? 1 : a.line.unitPrice - b.line.unitPrice || a.line.quantity - b.line.quantity;
@@ -37,6 +40,7 @@ function initState(input: PricingInput): PricingState {
     errors: [],
     invalidActivityIds: new Set(),
     spend: null,
+    memo: new Map(),
     pointsSpentOnOffers: 0,
   };
 }

@@ -3,7 +3,7 @@
  * result does not depend on the order of the cart (PRICE-10). Decimal amounts stay exact here and
  * are rounded at named places only: line prices, each discount before it is spread, fees, taxes.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import type { Activity } from '../types';
 import type {
@@ -18,6 +18,9 @@ import type {
   PricingLine,
 } from './types';
 import type { ErrorCode } from '../errors';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export interface LineState {
   line: PricingLine;
@@ -65,6 +68,8 @@ export interface PricingState {
   errors: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
   /** Activities that are disabled or out of their dates/times (their coupons are invalid). */
   invalidActivityIds: Set<number>;
+  /** Per-activity results computed by `applies` and reused by `apply` in the same stage. */
+  memo: Map<Activity, unknown>;
   /** What the customer spends on goods, fixed once discounts are done (gift and offer thresholds). */
   spend: Amount | null;
   /** Points already taken by accepted pointRedeem offers. */
@@ -166,6 +171,10 @@ export function discountLine(
 }
 
 /** Σ current amount of the lines. */
-export const amountOf = (lines: LineState[]): Amount => money.sum(lines.map(current));
+export const amountOf = (lines: LineState[]): Amount => {
+  let acc = money.ZERO;
+  for (let i = 0; i < lines.length; i++) acc = acc.plus(lines[i].cur);
+  return acc;
+};
 /** Σ quantity of the lines. */
 export const quantityOf = (lines: LineState[]): number => lines.reduce((n, l) => n + l.line.quantity, 0);

@@ -3,9 +3,12 @@
  * to now; fee type 1 rounds it to the nearest half hour (half-up), any other type rounds up to whole
  * hours; billed hours × hourly fee.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import type { TableTiming } from '../types';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export interface TableFee {
   minutes: number;

@@ -4,12 +4,15 @@
  * quantityLimit thresholds must both be met — in typed mode on the categories discounted below 100.
  * Lines already at a special price (a price rule) are not discounted again.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import type { Activity } from '../types';
 import { amountOf, quantityOf, spreadDiscount, type LineState, type PricingState } from '../pricing/state';
 import type { PromotionKind } from './kind';
 import { scopedLines } from './helpers';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 const TYPED = 2;
 

@@ -3,13 +3,16 @@
  * the remaining total (freeTotalQuantity − purchasedQuantity) and by q − buy. The free units are the
  * cheapest units of the product.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import type { Activity } from '../types';
 import type { LineState } from '../pricing/state';
 import type { PromotionKind } from './kind';
 import { proposeUnits, scopedLines } from './helpers';
 import { byProduct, capOf, entryFor } from './scope';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 /** Free units for `q` units bought under the activity (and its product entry). */
 export function freeQuantity(a: Activity, q: number, entry?: { buyQuantity?: number; freeQuantity?: number; freeTotalQuantity?: number; purchasedQuantity?: number }): number {

@@ -1,10 +1,13 @@
 /** Shared pieces of the activity kinds. */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import type { Amount } from '../money';
 import type { Activity, ActivityProduct, FullLessTier } from '../types';
 import type { AdjustmentKind } from '../pricing/types';
-import { current, discountable, type LineState, type PricingState } from '../pricing/state';
+import { amountOf, current, discountable, type LineState, type PricingState } from '../pricing/state';
 import { entryFor, inScope } from './scope';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 /** The gears of a full reduction: gears, else reductionList, else one gear minAmount/reductionAmount. */
 export function gearsOf(a: Activity): FullLessTier[] {
@@ -27,6 +30,19 @@ export function reductionFor(base: Amount, gears: FullLessTier[], cyclic: boolea
     return { gear: hit, amount: money.mul(times, hit.less) };
   }
   return { gear: hit, amount: money.of(hit.less) };
+}
+
+/**
+ * The full reduction an activity earns on its lines, computed once per stage (applies and apply
+ * both ask for it; nothing changes the lines in between).
+ */
+export function fullReductionOf(state: PricingState, a: Activity): { lines: LineState[]; r: ReturnType<typeof reductionFor> } {
+  const hit = state.memo.get(a) as { lines: LineState[]; r: ReturnType<typeof reductionFor> } | undefined;
+  if (hit) return hit;
+  const lines = scopedLines(state, a);
+  const out = { lines, r: reductionFor(amountOf(lines), gearsOf(a), !!a.cyclicCalc) };
+  state.memo.set(a, out);
+  return out;
 }
 
 /** Discountable lines covered by the activity. */

@@ -2,11 +2,14 @@
  * P§3 markupRedemption (15): spend minAmount (or `amount`) and the customer may add the offered
  * products at their markup price (discountPrice, else initPrice), up to quantity/limit units.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import type { PromotionKind } from './kind';
 import { spendOf } from './helpers';
 import { addOffers, offerProducts } from './offers';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export const markupRedemption: PromotionKind = {
   type: ActivityType.markupRedemption,

@@ -2,12 +2,15 @@
  * P§3 overSendProduct (9). P§9 full-free-product: spend the threshold (`amount`, else minAmount) and
  * get freeQuantity of the product free; with cyclicCalc, once per whole threshold.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import type { Activity } from '../types';
 import type { PromotionKind } from './kind';
 import { spendOf } from './helpers';
 import { giveProduct } from './gifts';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 const thresholdOf = (a: Activity): number => a.amount ?? a.minAmount ?? 0;
 

@@ -2,11 +2,14 @@
  * P§3 productCoupon (17): a coupon for one product (P§5 "a product coupon allows only one product").
  * It takes one unit of its line off — reductionAmount when set, else the whole unit (a free item).
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import { current } from '../pricing/state';
 import type { PromotionKind } from './kind';
 import { couponOf } from './discount-coupon';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export const productCoupon: PromotionKind = {
   type: ActivityType.productCoupon,

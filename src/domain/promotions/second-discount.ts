@@ -2,12 +2,15 @@
  * P§3 secondDiscount (11). P§9: half of the quantity (rounded down) of a product — its cheapest
  * units — gets the discount percentage (`discount`, percent payable), capped by `limit`.
  */
-import * as money from '../money';
+import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import type { LineState } from '../pricing/state';
 import type { PromotionKind } from './kind';
 import { proposeUnits, scopedLines } from './helpers';
 import { byProduct, capOf } from './scope';
+
+/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
+const money = { ...moneyFns };
 
 export const secondDiscount: PromotionKind = {
   type: ActivityType.secondDiscount,

@@ -3,23 +3,22 @@
  * when their categories do not overlap (P§4, see filter.ts).
  */
 import { ActivityType } from '../enums';
-import { amountOf, spreadDiscount } from '../pricing/state';
+import { spreadDiscount } from '../pricing/state';
 import type { PromotionKind } from './kind';
-import { gearsOf, reductionFor, scopedLines } from './helpers';
+import { fullReductionOf, gearsOf } from './helpers';
 
 export const someTypeFullReduction: PromotionKind = {
   type: ActivityType.someTypeFullReduction,
   name: 'someTypeFullReduction',
   stage: 'fullReduction',
   applies: ({ state, activity }) => {
-    const lines = scopedLines(state, activity);
+    const { lines, r } = fullReductionOf(state, activity);
     if (lines.length === 0) return 'noQualifyingProduct';
     if (gearsOf(activity).length === 0) return 'noRule';
-    return reductionFor(amountOf(lines), gearsOf(activity), !!activity.cyclicCalc) ? true : 'thresholdNotMet';
+    return r ? true : 'thresholdNotMet';
   },
   apply: ({ state, activity }) => {
-    const lines = scopedLines(state, activity);
-    const r = reductionFor(amountOf(lines), gearsOf(activity), !!activity.cyclicCalc);
+    const { lines, r } = fullReductionOf(state, activity);
     if (r) spreadDiscount(state, lines, r.amount, 'someTypeFullReduction', activity.id, `categories: spend ${r.gear.full} less ${r.gear.less}`);
   },
 };
