@@ -1,0 +1,3 @@
+import { miniProgramClient } from './client-mini';
+
+export const client = miniProgramClient('weapp');

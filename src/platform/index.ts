@@ -1,0 +1,37 @@
+/**
+ * The running platform (APP-9, ARCHITECTURE rule 5). Each capability file is resolved per build by
+ * Taro (`x.weapp.ts`, `x.alipay.ts`, `x.h5.ts`); pages and stores use this object and never check
+ * TARO_ENV.
+ */
+import { client } from './client';
+import { lifecycle } from './lifecycle';
+import { location } from './location';
+import { login } from './login';
+import { payment } from './payment';
+import { phone } from './phone';
+import { scan } from './scan';
+import { storage } from './storage';
+import { subscribe } from './subscribe';
+import type { Platform } from './types';
+import { ui } from './ui';
+import { upload } from './upload';
+
+export const platform: Platform = {
+  name: client.name,
+  client,
+  login,
+  payment,
+  subscribe,
+  scan,
+  location,
+  upload,
+  phone,
+  storage,
+  ui,
+  lifecycle,
+};
+
+export { taroTransport } from './http';
+export { isAbroadEnv, apiHost } from './env';
+export { firstTemplates } from './subscribe-templates';
+export type * from './types';

@@ -1,0 +1,51 @@
+/** Reading launch parameters (C§2: route parameters arrive as query strings). */
+
+/** Parses `a=1&b=2` (leading `?` allowed); later keys win; values are URI-decoded. */
+export function parseQueryString(query: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of query.replace(/^\?/, '').split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    try {
+      out[decodeURIComponent(key)] = decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** The query of a URL (`…?x=1#…`), or of a hash route (`#/pages/x?y=2`). */
+function queryOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return '';
+  const rest = url.slice(q + 1);
+  const hash = rest.indexOf('#');
+  return hash < 0 ? rest : rest.slice(0, hash);
+}
+
+/** A browser location's parameters: search first, then the hash route's query (which wins). */
+export function browserLaunchQuery(href: string): Record<string, string> {
+  const hashAt = href.indexOf('#');
+  const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : href.slice(hashAt + 1);
+  return { ...parseQueryString(queryOf(beforeHash)), ...parseQueryString(queryOf(hash)) };
+}
+
+/**
+ * A mini program launch query. A QR code launch carries the scanned URL in `q`; its parameters
+ * (id, table, …) are merged in, the explicit query winning.
+ */
+export function miniProgramLaunchQuery(query: Record<string, string | undefined>): Record<string, string | undefined> {
+  const q = query.q;
+  if (!q) return query;
+  let url = q;
+  try {
+    url = decodeURIComponent(q);
+  } catch {
+    // already decoded
+  }
+  return { ...parseQueryString(queryOf(url)), ...query };
+}

@@ -1,0 +1,1 @@
+export { taroLocation as location } from './location-taro';

@@ -1,0 +1,1 @@
+export { taroScan as scan } from './scan-taro';

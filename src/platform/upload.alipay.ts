@@ -1,0 +1,1 @@
+export { taroUpload as upload } from './upload-taro';

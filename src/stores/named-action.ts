@@ -1,0 +1,9 @@
+import { action } from 'mobx';
+
+/**
+ * Runs a named state change (ARCHITECTURE rule 4: `'session/setOrderType'`), so MobX tooling and
+ * logs show which change happened. MobX 6's runInAction takes no name; a named action does.
+ */
+export function change<T>(name: string, fn: () => T): T {
+  return action(name, fn)();
+}

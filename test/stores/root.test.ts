@@ -1,0 +1,58 @@
+import { createApi } from '../../src/api';
+import { RequestClient } from '../../src/api/request';
+import { RootStore } from '../../src/stores/root';
+import { FakeTransport, MemoryStorage, fakePlatform, ok } from '../support/fakes';
+
+function build(query: Record<string, string> = {}) {
+  const storage = new MemoryStorage();
+  const transport = new FakeTransport();
+  const platform = fakePlatform({ storage, query });
+  let root: RootStore | null = null;
+  const client = new RequestClient({
+    transport,
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: false, language: 'zh', userAgentType: root?.session.userAgent ?? null }),
+    onUnauthorized: () => root?.session.clearIdentity(),
+  });
+  root = new RootStore({ api: createApi(client), storage, platform });
+  return { root, transport, platform };
+}
+
+describe('RootStore', () => {
+  it('builds the session on the injected storage and platform', () => {
+    const { root, platform } = build({ id: '5' });
+    root.start();
+    expect([root.session.id, root.platform]).toEqual(['5', platform]);
+  });
+
+  it('starts only once when called again without a query', () => {
+    const { root } = build({ id: '5' });
+    root.start();
+    root.session.patch({ shareProductId: '42' });
+    root.start();
+    expect(root.session.shareProductId).toBe('42');
+  });
+
+  it('sends the user-agent code of the chosen order type on every call', async () => {
+    const { root, transport } = build();
+    root.start();
+    root.session.setOrderType('dine');
+    transport.on('store/list', ok({ list: [] }));
+    await root.api.store.list();
+    // h5 dine code: 103
+    expect(transport.last?.headers.userAgentType).toBe('103');
+  });
+
+  it('logs the session out when a call answers 401', async () => {
+    const { root, transport, platform } = build();
+    root.start();
+    root.session.setLogin('tok', 'open');
+    transport.on('vip/getInfo', { statusCode: 401, data: '' });
+    await expect(root.api.vip.getInfo({ version: 1 } as never)).rejects.toMatchObject({ code: 'loginExpired' });
+    expect([root.session.token, root.session.openid]).toEqual([null, 'device-1']);
+    expect(platform.ui.navigations).toEqual([{ kind: 'reLaunch', url: '/pages/index/index' }]);
+  });
+});
