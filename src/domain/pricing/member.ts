@@ -19,7 +19,7 @@ export function memberDiscountAllowed(input: PricingInput): boolean {
   const m = input.member;
   if (!m) return false;
   if (m.setting.isOnlyCardPayForDiscount && input.payType !== PayType.vip) return false;
-  if (input.orderType === OrderType.takeaway && m.setting.isOpenDiscount === false) return false;
+  if (input.orderType === OrderType.takeaway && m.setting.isOpenDiscount !== true) return false;
   return true;
 }
 

@@ -24,6 +24,8 @@ describe('member rules (PRICE-7)', () => {
   it('needs isOpenDiscount for takeaway', () => {
     const off = priceOrder(input({ orderType: 'takeaway', member: member({ discount: 90 }, { isOpenDiscount: false }), cart: cart() }));
     expect(off.goodsAfterDiscount).toBe(40);
+    const unset = priceOrder(input({ orderType: 'takeaway', member: member({ discount: 90 }), cart: cart() }));
+    expect(unset.goodsAfterDiscount).toBe(40);
     const on = priceOrder(input({ orderType: 'takeaway', member: member({ discount: 90 }, { isOpenDiscount: true }), cart: cart() }));
     expect(on.goodsAfterDiscount).toBe(36);
   });
