@@ -142,15 +142,24 @@ function lineOf(c: CartLine, menu: Map<number, Product> | null, dec: number): Pr
   const spec = p && c.specId != null ? p.specs?.find((s) => s.id === c.specId) : undefined;
   const base = p ? (spec ? spec.price : p.price) : c.price;
   const memberBase = p ? (spec ? spec.memberPrice : p.memberPrice) : c.memberPrice;
-  // Menu taste/meal-set prices replace the client's when the menu is known.
-  const tastes: TasteEffect[] = (c.tastes ?? []).map((t) => {
-    const opt = p?.tastes?.find((g) => g.id === t.typeId)?.options.find((o) => o.id === t.id);
-    return { price: opt ? opt.price : t.price, quantity: t.quantity, optionType: opt ? opt.optionType : t.optionType };
-  });
-  const mealset = (c.mealset ?? []).map((m) => {
-    const item = p?.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
-    return { price: item ? item.price : m.price, quantity: m.quantity };
-  });
+  // Menu taste/meal-set prices replace the client's when the menu has them; a choice the menu's
+  // groups do not hold adds nothing (PRICE-10: no client figure is trusted).
+  const tastes: TasteEffect[] = [];
+  for (const t of c.tastes ?? []) {
+    if (!p?.tastes) tastes.push({ price: t.price, quantity: t.quantity, optionType: t.optionType });
+    else {
+      const opt = p.tastes.find((g) => g.id === t.typeId)?.options.find((o) => o.id === t.id);
+      if (opt) tastes.push({ price: opt.price, quantity: t.quantity, optionType: opt.optionType });
+    }
+  }
+  const mealset: Array<{ price: number; quantity: number }> = [];
+  for (const m of c.mealset ?? []) {
+    if (!p?.mealset) mealset.push({ price: m.price, quantity: m.quantity });
+    else {
+      const item = p.mealset.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
+      if (item) mealset.push({ price: item.price, quantity: m.quantity });
+    }
+  }
   const unit = money.round(unitPriceWith(base, tastes, mealset), dec);
   const member = memberBase != null ? money.round(unitPriceWith(memberBase, tastes, mealset), dec) : null;
   const joinDiscount = (p?.joinDiscount ?? c.joinDiscount) !== 'N';

@@ -49,6 +49,12 @@ describe('buildPricingInput', () => {
     expect(i.lines[0]).toMatchObject({ unitPrice: 24, basePrice: 22, memberPrice: 22, typeid: 3, joinDiscount: false, taxes: product.taxes });
   });
 
+  it('ignores a taste the menu does not offer instead of trusting its client price', () => {
+    const cart = [line({ id: 1, price: 18, tastes: [{ id: 99, name: 'forged', quantity: 1, price: -17, typeId: 9, optionType: 0 }] })];
+    const i = buildPricingInput({ shop: shop(), cart, products: [product], orderType: 'dine', now: NOON });
+    expect(i.lines[0].unitPrice).toBe(18);
+  });
+
   it('fills shop defaults and the order type user agent', () => {
     const i = buildPricingInput({ shop: shop({ numberDecimals: undefined }), cart: [], orderType: 'selfPickup', now: NOON });
     expect(i.shop.numberDecimals).toBe(2);
