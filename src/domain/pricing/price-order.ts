@@ -190,22 +190,29 @@ export function priceOrder(input: PricingInput): Breakdown {
 
   const lines: BreakdownLine[] = [...state.lines]
     .sort((a, b) => a.index - b.index)
-    .map((l) => ({
-      flag: l.line.flag,
-      productId: l.line.productId,
-      name: l.line.name,
-      typeid: l.line.typeid,
-      quantity: l.line.quantity,
-      unitPrice: l.line.unitPrice,
-      lineAmount: w(l.list),
-      priceRuleAmount: w(l.price),
-      orderDiscount: w(l.discount),
-      finalAmount: w(current(l)),
-      finalUnitPrice: l.line.quantity > 0 ? w(money.div(current(l), l.line.quantity)) : 0,
-      tax: w(l.tax),
-      taxAdded: w(l.taxAdded),
-      adjustments: l.adjustments,
-    }));
+    .map((l) => {
+      // Equal amounts share one wire conversion (the output is the hot end of the benchmark).
+      const lineAmount = w(l.list);
+      const priceRuleAmount = l.price === l.list ? lineAmount : w(l.price);
+      const finalAmount = l.discount.isZero() ? priceRuleAmount : w(l.cur);
+      const q = l.line.quantity;
+      return {
+        flag: l.line.flag,
+        productId: l.line.productId,
+        name: l.line.name,
+        typeid: l.line.typeid,
+        quantity: q,
+        unitPrice: l.line.unitPrice,
+        lineAmount,
+        priceRuleAmount,
+        orderDiscount: w(l.discount),
+        finalAmount,
+        finalUnitPrice: q === 1 ? finalAmount : q > 0 ? w(money.div(l.cur, q)) : 0,
+        tax: w(l.tax),
+        taxAdded: w(l.taxAdded),
+        adjustments: l.adjustments,
+      };
+    });
   const originalAmount = money.sum(state.lines.map((l) => l.list));
   const goodsAmount = money.sum(state.lines.map((l) => l.price));
   return {
