@@ -1,0 +1,781 @@
+/**
+ * The cart (C§3 "Cart (per shop)"; CART-1…3, PRICE-10 client side): one cart per shop, kept in storage
+ * per shop and revalidated against the live menu on open; lines keyed by `lineFlag`; the add rules of
+ * C§5 (status, required tastes, meal sets, minimum quantity, purchase limit, stock); the breakdown as
+ * `priceOrder(buildPricingInput(…))` — the same engine and mapper the server runs — and the order
+ * confirmation rules of C§4 (`checkout()`).
+ */
+import { computed, makeObservable, observable } from 'mobx';
+import type { Api } from '../api';
+import { settle } from '../api/request';
+import { OrderType, PayType } from '../domain/enums';
+import type { OrderType as OrderTypeValue, PayType as PayTypeValue } from '../domain/enums';
+import { ErrorCode, ruleError } from '../domain/errors';
+import type { RuleError } from '../domain/errors';
+import * as money from '../domain/money';
+import { buildPricingInput, lineFlag, priceOrder } from '../domain/pricing';
+import type { Breakdown, CouponSelection, PricingInput } from '../domain/pricing';
+import { ShopRealStatus, shopStatusDialog } from '../domain/shop-status';
+import type { ShopStatusDialog } from '../domain/shop-status';
+import type { CartLine, CartMealsetItem, CartTaste, Product, TableTiming } from '../domain/types';
+import {
+  checkCartQuantities,
+  checkMealSet,
+  checkMinimumAmount,
+  checkMustPickCategory,
+  checkPurchaseLimit,
+  checkRequiredTastes,
+  quantitiesByProduct,
+} from '../domain/validation';
+import type { KeyValueStorage, PlatformName } from '../platform/types';
+import type { AddressStore } from './address';
+import type { MemberStore } from './member';
+import type { MenuStore } from './menu';
+import { change } from './named-action';
+import type { PromotionStore } from './promotion';
+import type { ShopStore } from './shop';
+
+/** Storage key of a shop's cart (CART-2). */
+export const cartStorageKey = (shopId: number): string => `cart_${shopId}`;
+
+/** C§4: where the confirmation goes (order/order instead of order/confirm for openTable). */
+export const CONFIRM_PAGE = '/pages/order/confirm';
+export const TABLE_ORDER_PAGE = '/pages/order/order';
+
+/** A taste chosen on the spec sheet: the option id (its group is found on the product). */
+export interface TastePick {
+  id: number;
+  quantity?: number;
+}
+
+/** A meal-set item chosen on the spec sheet. */
+export interface MealsetPick {
+  groupId: number;
+  id: number;
+  quantity?: number;
+}
+
+/** What the customer chose for a product (spec sheet or "+" button). */
+export interface ProductPick {
+  specId?: number;
+  tastes?: TastePick[];
+  mealset?: MealsetPick[];
+  /** Units to add (default 1). */
+  quantity?: number;
+}
+
+/** C§3 cart orderInfo: the order form the confirm page fills. */
+export interface OrderInfo {
+  /** Dine-in / open table: table number (sName). */
+  table: string | null;
+  people: number | null;
+  /** Takeaway contact when the shop asks for it (nameAndPhoneRequiredByTakeaway). */
+  username: string | null;
+  userPhone: string | null;
+  pickerName: string | null;
+  pickerPhone: string | null;
+  note: string;
+  isPickerPack: boolean;
+  /** 'ASAP' or a chosen epoch-ms instant (C§4 "order timing"). */
+  deliveryTime: 'ASAP' | number | null;
+  pickupTime: 'ASAP' | number | null;
+  /** Appointment time, epoch ms. */
+  appointment: number | null;
+}
+
+export const EMPTY_ORDER_INFO: OrderInfo = {
+  table: null,
+  people: null,
+  username: null,
+  userPhone: null,
+  pickerName: null,
+  pickerPhone: null,
+  note: '',
+  isPickerPack: false,
+  deliveryTime: 'ASAP',
+  pickupTime: 'ASAP',
+  appointment: null,
+};
+
+/** What revalidation did to a stored line (CART-2). */
+export interface CartNotice {
+  flag: string;
+  productId: number;
+  name: string;
+  /** removed: dropped from the cart; flagged: kept but cannot be ordered now; priceChanged: refreshed. */
+  kind: 'removed' | 'flagged' | 'priceChanged';
+  error: RuleError;
+}
+
+/** The next step of "confirm the order" from the cart (C§4 last bullet). */
+export type CheckoutStep =
+  | { step: 'expiredNotice'; dialog: ShopStatusDialog }
+  | { step: 'closedNotice'; error: RuleError }
+  | { step: 'none' }
+  | { step: 'invalid'; error: RuleError }
+  | { step: 'stockShortage'; product: string; error: RuleError }
+  | { step: 'confirm'; url: string };
+
+/** What the cart needs from the session (C§3). */
+export interface CartSession {
+  readonly orderType: OrderTypeValue | null;
+  readonly userAgent: number | null;
+}
+
+export interface CartDeps {
+  api: Pick<Api, 'store'>;
+  storage: KeyValueStorage;
+  platform: { readonly name: PlatformName };
+  abroad: boolean;
+  session: CartSession;
+  shop: ShopStore;
+  menu: MenuStore;
+  member: MemberStore;
+  promotion: PromotionStore;
+  address: AddressStore;
+}
+
+interface StoredCart {
+  lines: CartLine[];
+}
+
+const definedOnly = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+export class CartStore {
+  shopId: number | null = null;
+  lines: CartLine[] = [];
+  /** The pay type the customer chose (null: the first usable one). */
+  payType: PayTypeValue | null = null;
+  payTypeId: number | null = null;
+  /** 'auto' until the customer picks a coupon (or none) themselves (P§9 auto-selection). */
+  couponChoice: CouponSelection = 'auto';
+  usePoints = false;
+  orderInfo: OrderInfo = EMPTY_ORDER_INFO;
+  /** Open table: the timing of the table fee (C§9). */
+  tableTiming: TableTiming | null = null;
+  /** What the last revalidation did. */
+  notices: CartNotice[] = [];
+  /** Bumped on every change of the cart's own state. */
+  revision = 0;
+
+  constructor(private readonly deps: CartDeps) {
+    makeObservable<CartStore, 'bump'>(this, {
+      shopId: observable,
+      lines: observable.ref,
+      payType: observable,
+      payTypeId: observable,
+      couponChoice: observable,
+      usePoints: observable,
+      orderInfo: observable.ref,
+      tableTiming: observable.ref,
+      notices: observable.ref,
+      revision: observable,
+      bump: false,
+      orderType: computed,
+      itemCount: computed,
+      isEmpty: computed,
+      payTypes: computed,
+      effectivePayType: computed,
+      distance: computed,
+      pricingInput: computed,
+      breakdown: computed,
+      missingAmount: computed,
+      flaggedLines: computed,
+      checkoutErrors: computed,
+      selectedCouponId: computed,
+    });
+  }
+
+  /** The session's order type (takeaway until one is chosen). */
+  get orderType(): OrderTypeValue {
+    return this.deps.session.orderType ?? OrderType.takeaway;
+  }
+
+  /** Units in the cart. */
+  get itemCount(): number {
+    return this.lines.reduce((n, l) => n + Math.max(0, l.quantity), 0);
+  }
+
+  /** C§4: no units and no product-coupon line. */
+  get isEmpty(): boolean {
+    return !this.lines.some((l) => l.quantity > 0 || l.couponInfo !== undefined);
+  }
+
+  /**
+   * The pay types usable here (C§3 payTypes): the shop's enabled ones, minus the host wallets of other
+   * platforms, minus the member card in a browser page (C§5) and for a visitor when the shop does not
+   * allow registering on the web (C§6).
+   */
+  get payTypes(): PayTypeValue[] {
+    const setting = this.deps.shop.paySetting;
+    if (!setting) return [];
+    const platform = this.deps.platform.name;
+    const memberSetting = this.deps.shop.memberSetting ?? this.deps.member.memberSetting;
+    return setting.payTypes.filter((t) => {
+      if (t === PayType.weixin) return platform === 'weapp';
+      if (t === PayType.alipay) return platform === 'alipay';
+      if (t === PayType.vip) return platform !== 'h5' && (this.deps.member.isMember || memberSetting.allowRegisterInWeb === true);
+      return true;
+    });
+  }
+
+  /** The pay type pricing and the submission use: the chosen one while usable, else the first. */
+  get effectivePayType(): PayTypeValue | null {
+    if (this.payType && this.payTypes.includes(this.payType)) return this.payType;
+    return this.payTypes[0] ?? null;
+  }
+
+  /** Takeaway: the server's distance to the selected address (C§9 fee tiers); null = unknown. */
+  get distance(): number | null {
+    if (this.orderType !== OrderType.takeaway) return null;
+    const d = this.deps.address.distance;
+    return d && d.addressId === this.deps.address.selectedId ? d.distance : null;
+  }
+
+  /** The pricing input — built by the one mapper the server also uses (ARCHITECTURE rule 2). */
+  get pricingInput(): PricingInput | null {
+    const shop = this.deps.shop.shop;
+    if (!shop) return null;
+    const { menu, member, promotion } = this.deps;
+    return buildPricingInput({
+      shop,
+      cart: this.lines,
+      products: menu.shopId === shop.id ? menu.productList : undefined,
+      orderType: this.orderType,
+      userAgent: this.deps.session.userAgent ?? undefined,
+      payType: this.effectivePayType,
+      abroad: this.deps.abroad,
+      member: member.pricingMember,
+      activities: promotion.activities,
+      coupons: promotion.coupons,
+      couponId: this.couponChoice,
+      promotionCodeActivity: promotion.promotionCodeActivity,
+      distance: this.distance,
+      isPickerPack: this.orderInfo.isPickerPack,
+      usePoints: this.usePoints,
+      table: this.tableTiming,
+      now: this.deps.shop.now,
+    });
+  }
+
+  /** PRICE-10: the breakdown the customer sees is priceOrder of that input — never a figure of its own. */
+  get breakdown(): Breakdown | null {
+    const input = this.pricingInput;
+    return input ? priceOrder(input) : null;
+  }
+
+  /** The coupon pricing applied (auto-selected unless the customer picked one). */
+  get selectedCouponId(): number | null {
+    return this.breakdown?.selectedCouponId ?? null;
+  }
+
+  /**
+   * ORDER-1/2: the amount still missing to the minimum order (minSellStartAmount against goods after
+   * discounts, the base pricing checks); 0 when reached or not applicable.
+   */
+  get missingAmount(): number {
+    const shop = this.deps.shop.shop;
+    const b = this.breakdown;
+    if (!shop || !b) return 0;
+    const error = checkMinimumAmount(b.goodsAfterDiscount, shop, this.orderType);
+    if (!error) return 0;
+    return money.toWire(money.sub(shop.minSellStartAmount ?? 0, b.goodsAfterDiscount), b.numberDecimals);
+  }
+
+  /** Lines that stay in the cart but cannot be ordered now (out of sale time, member level), with why. */
+  get flaggedLines(): Array<{ line: CartLine; error: RuleError }> {
+    const out: Array<{ line: CartLine; error: RuleError }> = [];
+    for (const line of this.lines) {
+      const state = this.deps.menu.productState(line.id);
+      if (state?.error) out.push({ line, error: state.error });
+    }
+    return out;
+  }
+
+  /** The rules the cart breaks before confirmation, in the order they are shown. */
+  get checkoutErrors(): RuleError[] {
+    const errors: RuleError[] = this.flaggedLines.map((f) => f.error);
+    const products = new Map<number, Product>();
+    for (const l of this.lines) {
+      const p = this.deps.menu.product(l.id);
+      if (p) products.set(p.id, p);
+    }
+    errors.push(...checkCartQuantities(this.lines, products));
+    const shop = this.deps.shop.shop;
+    if (shop?.mustPickTypeId) {
+      const name = this.deps.menu.category(shop.mustPickTypeId)?.name ?? '';
+      const mustPick = checkMustPickCategory(shop.mustPickTypeId, this.lines, name);
+      if (mustPick) errors.push(mustPick);
+    }
+    const min = this.breakdown?.errors.find((e) => e.code === ErrorCode.belowMinimumAmount);
+    if (min) errors.push(min.params ? ruleError(min.code, min.params) : ruleError(min.code));
+    return errors;
+  }
+
+  /** Units of a product over its lines (menu badges). */
+  quantityOf(productId: number): number {
+    return quantitiesByProduct(this.lines).get(productId) ?? 0;
+  }
+
+  /** Units of a category in the cart (the category rail's badge). */
+  quantityInCategory(typeId: number): number {
+    return this.lines.filter((l) => l.typeid === typeId).reduce((n, l) => n + l.quantity, 0);
+  }
+
+  line(flag: string): CartLine | undefined {
+    return this.lines.find((l) => l.flag === flag);
+  }
+
+  /**
+   * CART-2: opens the cart of a shop from storage and revalidates it against the menu when the menu of
+   * that shop is loaded.
+   */
+  open(shopId: number): CartNotice[] {
+    const stored = this.deps.storage.get<StoredCart>(cartStorageKey(shopId));
+    const lines = stored && Array.isArray(stored.lines) ? stored.lines.filter((l) => typeof l?.flag === 'string') : [];
+    change('cart/open', () => {
+      if (this.shopId !== shopId) {
+        this.couponChoice = 'auto';
+        this.usePoints = false;
+        this.orderInfo = EMPTY_ORDER_INFO;
+        this.tableTiming = null;
+      }
+      this.shopId = shopId;
+      this.lines = lines;
+      this.notices = [];
+      this.bump();
+    });
+    return this.deps.menu.shopId === shopId && this.deps.menu.version !== null ? this.revalidate() : [];
+  }
+
+  /**
+   * CART-2 for a chunked menu: loads the products of the stored lines the menu has not loaded yet,
+   * then revalidates (a removed product is then known to be gone rather than merely not loaded).
+   */
+  async revalidateAll(): Promise<CartNotice[]> {
+    const { menu } = this.deps;
+    if (!menu.complete) await menu.loadProducts(this.lines.map((l) => l.id));
+    return this.revalidate();
+  }
+
+  /**
+   * CART-2 revalidation against the live menu: removed, deleted, offline and sold-out products (and
+   * specs or options no longer on the menu) are dropped with a notice; products out of sale time or
+   * restricted to other member levels stay, flagged; prices, names and taxes are refreshed, and a line
+   * from an older menu whose product changed raises "New menu has been updated" (MENU-5).
+   */
+  revalidate(): CartNotice[] {
+    const { menu } = this.deps;
+    const notices: CartNotice[] = [];
+    const kept: CartLine[] = [];
+    let outdated = false;
+    for (const line of this.lines) {
+      if (line.couponInfo === undefined && line.quantity <= 0) continue;
+      const product = menu.product(line.id);
+      const notice = (kind: CartNotice['kind'], error: RuleError) =>
+        notices.push({ flag: line.flag, productId: line.id, name: line.name, kind, error });
+      if (!product) {
+        // a chunked menu may simply not have loaded the category yet: keep the line as it is
+        if (menu.complete || menu.loadedTypeIds.includes(line.typeid) || menu.requestedIds.has(line.id)) {
+          notice('removed', ruleError(ErrorCode.productDeleted, { product: line.name }));
+        } else kept.push(line);
+        continue;
+      }
+      const state = menu.productState(product)!;
+      const blocking =
+        state.error !== null &&
+        state.error.code !== ErrorCode.productNotInSaleTime &&
+        state.error.code !== ErrorCode.memberLevelRestricted;
+      if (blocking) {
+        notice('removed', state.error!);
+        continue;
+      }
+      if (menu.isLineOutdated(line)) outdated = true;
+      const refreshed = this.refreshLine(line, product);
+      if (!refreshed) {
+        notice('removed', ruleError(ErrorCode.newMenuUpdated));
+        continue;
+      }
+      if (refreshed.price !== line.price || refreshed.memberPrice !== line.memberPrice) {
+        notice('priceChanged', ruleError(ErrorCode.newMenuUpdated));
+      }
+      if (state.error) notice('flagged', state.error);
+      kept.push(refreshed);
+    }
+    if (outdated) menu.markNewMenu();
+    change('cart/revalidate', () => {
+      this.lines = kept;
+      this.notices = notices;
+      this.bump();
+    });
+    this.persist();
+    return notices;
+  }
+
+  /** The customer read the revalidation notices. */
+  dismissNotices(): void {
+    change('cart/dismissNotices', () => {
+      this.notices = [];
+    });
+  }
+
+  /**
+   * CART-1 add: checks the product's status and member level, required tastes and meal-set contents
+   * (C§5), then the quantity rules — the first add takes the minimum purchase quantity, the product's
+   * units may not pass its purchase limit nor its stock left. The same product, spec, tastes and meal
+   * set go to one line (`lineFlag`). Answers the rule broken, or null when added.
+   */
+  add(productId: number, pick: ProductPick = {}): RuleError | null {
+    const { menu } = this.deps;
+    const product = menu.product(productId);
+    if (!product) return ruleError(ErrorCode.productDeleted, { product: String(productId) });
+    const state = menu.productState(product)!;
+    if (state.error) return state.error;
+
+    let specId: number | undefined;
+    let specName: string | undefined;
+    let price = product.price;
+    let memberPrice = product.memberPrice;
+    let originalPrice = product.originalPrice;
+    if (product.specs && product.specs.length > 0) {
+      const spec = pick.specId !== undefined ? product.specs.find((s) => s.id === pick.specId) : product.specs[0];
+      if (!spec) return ruleError(ErrorCode.productOffline, { product: product.name });
+      if (spec.status !== undefined && spec.status !== 0) {
+        return ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` });
+      }
+      specId = spec.id;
+      specName = spec.name;
+      price = spec.price;
+      memberPrice = spec.memberPrice;
+      originalPrice = spec.originalPrice ?? originalPrice;
+    }
+
+    const tastes: CartTaste[] = [];
+    for (const t of pick.tastes ?? []) {
+      const group = product.tastes?.find((g) => g.options.some((o) => o.id === t.id));
+      const option = group?.options.find((o) => o.id === t.id);
+      if (!group || !option) return ruleError(ErrorCode.productOffline, { product: product.name });
+      tastes.push(definedOnly({ id: option.id, name: option.name, quantity: t.quantity ?? 1, price: option.price, typeId: group.id, optionType: option.optionType }));
+    }
+    const tasteError = checkRequiredTastes(product, tastes);
+    if (tasteError) return tasteError;
+
+    const mealset: CartMealsetItem[] = [];
+    for (const m of pick.mealset ?? []) {
+      const item = product.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
+      if (!item) return ruleError(ErrorCode.mealSetRequired, { product: product.name });
+      mealset.push({ groupId: m.groupId, id: item.id, name: item.name, quantity: m.quantity ?? 1, price: item.price });
+    }
+    const mealError = checkMealSet(product, mealset);
+    if (mealError) return mealError;
+
+    const flag = lineFlag(product.id, specId, tastes, mealset);
+    const already = this.quantityOf(product.id);
+    let adding = Math.max(1, Math.floor(pick.quantity ?? 1));
+    // C§5 minimum purchase quantity: the first units added reach the minimum at once
+    if (already === 0 && adding < state.minQuantity) adding = state.minQuantity;
+    const quantityError = this.quantityError(product, already + adding);
+    if (quantityError) return quantityError;
+
+    const existing = this.line(flag);
+    const next: CartLine[] = existing
+      ? this.lines.map((l) => (l.flag === flag ? { ...l, quantity: l.quantity + adding } : l))
+      : [
+          ...this.lines,
+          definedOnly<CartLine>({
+            ...this.productFields(product),
+            price,
+            memberPrice,
+            originalPrice,
+            quantity: adding,
+            flag,
+            version: menu.version ?? undefined,
+            specId,
+            specName,
+            tastes: tastes.length > 0 ? tastes : undefined,
+            tastesName: tastes.length > 0 ? tastes.map((t) => (t.quantity > 1 ? `${t.name}×${t.quantity}` : t.name)).join(',') : undefined,
+            mealset: mealset.length > 0 ? mealset : undefined,
+            mealsetNames: mealset.length > 0 ? mealset.map((m) => (m.quantity > 1 ? `${m.name}×${m.quantity}` : m.name)).join(',') : undefined,
+          }),
+        ];
+    this.commit('cart/add', next);
+    return null;
+  }
+
+  /**
+   * CART-1 edit quantity: 0 or less deletes the line; otherwise the product's units must stay within
+   * its minimum, purchase limit and stock.
+   */
+  setQuantity(flag: string, quantity: number): RuleError | null {
+    const line = this.line(flag);
+    if (!line) return null;
+    const q = Math.floor(quantity);
+    if (q <= 0) {
+      this.remove(flag);
+      return null;
+    }
+    const product = this.deps.menu.product(line.id);
+    if (product) {
+      const total = this.quantityOf(line.id) - line.quantity + q;
+      const min = this.deps.menu.productState(product)!.minQuantity;
+      if (total < min) return ruleError(ErrorCode.minPurchaseQuantity, { product: product.name, count: min });
+      if (q > line.quantity) {
+        const error = this.quantityError(product, total);
+        if (error) return error;
+      }
+    }
+    this.commit(
+      'cart/edit',
+      this.lines.map((l) => (l.flag === flag ? { ...l, quantity: q } : l)),
+    );
+    return null;
+  }
+
+  /** "+" on a line. */
+  increment(flag: string): RuleError | null {
+    const line = this.line(flag);
+    return line ? this.setQuantity(flag, line.quantity + 1) : null;
+  }
+
+  /** "−" on a line: below the product's minimum the line goes away rather than break the rule. */
+  decrement(flag: string): RuleError | null {
+    const line = this.line(flag);
+    if (!line) return null;
+    const product = this.deps.menu.product(line.id);
+    const min = product ? this.deps.menu.productState(product)!.minQuantity : 1;
+    const total = this.quantityOf(line.id) - 1;
+    if (total > 0 && total < min) {
+      this.remove(flag);
+      return null;
+    }
+    return this.setQuantity(flag, line.quantity - 1);
+  }
+
+  /** CART-1 delete. */
+  remove(flag: string): void {
+    this.commit(
+      'cart/delete',
+      this.lines.filter((l) => l.flag !== flag),
+    );
+  }
+
+  /** CART-1 clear. */
+  clear(): void {
+    change('cart/clear', () => {
+      this.couponChoice = 'auto';
+    });
+    this.commit('cart/clear', []);
+  }
+
+  /** After an order was placed: the cart empties and the coupon choice returns to automatic. */
+  clearAfterOrder(): void {
+    change('cart/submitted', () => {
+      this.couponChoice = 'auto';
+      this.usePoints = false;
+      this.orderInfo = { ...this.orderInfo, note: '' };
+    });
+    this.commit('cart/submitted', []);
+  }
+
+  setPayType(payType: PayTypeValue, payTypeId: number | null = null): void {
+    change('cart/setPayType', () => {
+      this.payType = payType;
+      this.payTypeId = payTypeId;
+      this.bump();
+    });
+  }
+
+  /**
+   * The customer picks a coupon (or none with null). P§5: only one coupon at a time — picking another
+   * while one is chosen answers `couponAlreadySelected` (remove it first).
+   */
+  chooseCoupon(couponId: number | null): RuleError | null {
+    if (couponId !== null && typeof this.couponChoice === 'number' && this.couponChoice !== couponId) {
+      return ruleError(ErrorCode.couponAlreadySelected);
+    }
+    change('cart/chooseCoupon', () => {
+      this.couponChoice = couponId;
+      this.bump();
+    });
+    return null;
+  }
+
+  /** Back to the automatic choice (P§9: the largest reduction). */
+  useAutoCoupon(): void {
+    change('cart/useAutoCoupon', () => {
+      this.couponChoice = 'auto';
+      this.bump();
+    });
+  }
+
+  /** The points-deduction switch (P§9). */
+  setUsePoints(on: boolean): void {
+    change('cart/setUsePoints', () => {
+      this.usePoints = on;
+      this.bump();
+    });
+  }
+
+  setOrderInfo(patch: Partial<OrderInfo>): void {
+    change('cart/setOrderInfo', () => {
+      this.orderInfo = { ...this.orderInfo, ...patch };
+      this.bump();
+    });
+  }
+
+  /** Open table: the table order's timing for the timed fee (ORDER-4). */
+  setTableTiming(timing: TableTiming | null): void {
+    change('cart/setTableTiming', () => {
+      this.tableTiming = timing;
+      this.bump();
+    });
+  }
+
+  /**
+   * C§4 last bullet, "confirm the order" from the cart: shop status below 1 → expiry notice; shop
+   * closed → closed notice; empty cart (no product coupon either) → nothing. Otherwise empty lines are
+   * cleared, taxes are taken from the menu, the cart's rules are checked, and the stock is checked
+   * (store/checkStock): a shortfall names the product (single "got it" dialog) and the short lines
+   * shrink to what is left (C§5). Else the confirm page — order/order for openTable.
+   */
+  async checkout(): Promise<CheckoutStep> {
+    const { shop } = this.deps;
+    if (shop.realStatus < ShopRealStatus.normal) {
+      const dialog = shop.statusDialog ?? shopStatusDialog(shop.realStatus, shop.shop?.industry);
+      if (dialog) return { step: 'expiredNotice', dialog };
+    }
+    const closed = shop.closedError;
+    if (closed) return { step: 'closedNotice', error: closed };
+    if (this.isEmpty) return { step: 'none' };
+
+    this.commit(
+      'cart/prepare',
+      this.lines
+        .filter((l) => l.quantity > 0 || l.couponInfo !== undefined)
+        .map((l) => {
+          const taxes = this.deps.menu.product(l.id)?.taxes;
+          return taxes ? { ...l, taxes } : l;
+        }),
+    );
+    const invalid = this.checkoutErrors[0];
+    if (invalid) return { step: 'invalid', error: invalid };
+
+    const lines = this.lines.filter((l) => l.quantity > 0);
+    if (lines.length > 0) {
+      const res = await settle(this.deps.api.store.checkStock({ products: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }));
+      if (!res.ok) return { step: 'invalid', error: ruleError(res.error.code) };
+      if (res.data.id !== null) {
+        const shortId = res.data.id;
+        const name = res.data.name ?? lines.find((l) => l.id === shortId)?.name ?? String(shortId);
+        this.shrinkTo(shortId, Math.max(0, res.data.stock ?? 0));
+        return { step: 'stockShortage', product: name, error: ruleError(ErrorCode.insufficientInventory, { product: name }) };
+      }
+    }
+    return { step: 'confirm', url: this.orderType === OrderType.openTable ? TABLE_ORDER_PAGE : CONFIRM_PAGE };
+  }
+
+  /** The lines of a product share `left` units in cart order; lines past it shrink or go (C§5). */
+  private shrinkTo(productId: number, left: number): void {
+    let remaining = left;
+    const next: CartLine[] = [];
+    for (const l of this.lines) {
+      if (l.id !== productId) {
+        next.push(l);
+        continue;
+      }
+      const q = Math.min(l.quantity, remaining);
+      remaining -= q;
+      if (q > 0) next.push({ ...l, quantity: q });
+    }
+    this.commit('cart/stockShortage', next);
+  }
+
+  /** Purchase limit and stock left for `total` units of a product. */
+  private quantityError(product: Product, total: number): RuleError | null {
+    const limit = checkPurchaseLimit(product, total);
+    if (limit) return limit;
+    const left = this.deps.menu.productState(product)!.stockLeft;
+    return left !== null && total > left ? ruleError(ErrorCode.insufficientInventory, { product: product.name }) : null;
+  }
+
+  /** The menu fields a cart line carries (C§3 cart product). */
+  private productFields(p: Product): Omit<CartLine, 'price' | 'quantity' | 'flag'> {
+    return {
+      id: p.id,
+      name: p.name,
+      image: p.image,
+      typeid: p.typeid,
+      needSoldOut: p.needSoldOut,
+      notDishware: p.notDishware,
+      weight: p.weight,
+      joinDiscount: p.joinDiscount,
+      inTaxPrice: p.inTaxPrice,
+      outTaxPrice: p.outTaxPrice,
+      taxes: p.taxes,
+      serviceTime: p.serviceTime,
+      serviceTagId: p.serviceTagId,
+      dishwareAmount: p.dishwareAmount,
+      productRebatePercent: p.productRebatePercent,
+      noPackFee: p.noPackFee,
+    };
+  }
+
+  /** A stored line with the menu's current prices and fields; null when its spec or options are gone. */
+  private refreshLine(line: CartLine, product: Product): CartLine | null {
+    let price = product.price;
+    let memberPrice = product.memberPrice;
+    let originalPrice = product.originalPrice;
+    let specName = line.specName;
+    if (line.specId !== undefined && line.specId !== null) {
+      const spec = product.specs?.find((s) => s.id === line.specId);
+      if (!spec) return null;
+      price = spec.price;
+      memberPrice = spec.memberPrice;
+      originalPrice = spec.originalPrice ?? originalPrice;
+      specName = spec.name;
+    }
+    const tastes: CartTaste[] = [];
+    for (const t of line.tastes ?? []) {
+      const option = product.tastes?.find((g) => g.id === t.typeId)?.options.find((o) => o.id === t.id);
+      if (!option) return null;
+      tastes.push(definedOnly({ ...t, name: option.name, price: option.price, optionType: option.optionType }));
+    }
+    const mealset: CartMealsetItem[] = [];
+    for (const m of line.mealset ?? []) {
+      const item = product.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
+      if (!item) return null;
+      mealset.push({ ...m, name: item.name, price: item.price });
+    }
+    return definedOnly<CartLine>({
+      ...line,
+      ...this.productFields(product),
+      price,
+      memberPrice,
+      originalPrice,
+      specName,
+      tastes: line.tastes ? tastes : undefined,
+      mealset: line.mealset ? mealset : undefined,
+      version: this.deps.menu.version ?? line.version,
+    });
+  }
+
+  private commit(name: string, lines: CartLine[]): void {
+    change(name, () => {
+      this.lines = lines;
+      this.bump();
+    });
+    this.persist();
+  }
+
+  private bump(): void {
+    this.revision += 1;
+  }
+
+  /** CART-2: the cart of this shop survives restarts. */
+  private persist(): void {
+    if (this.shopId === null) return;
+    const stored: StoredCart = { lines: this.lines };
+    this.deps.storage.set(cartStorageKey(this.shopId), stored);
+  }
+}

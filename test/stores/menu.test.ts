@@ -1,0 +1,164 @@
+import { ErrorCode } from '../../src/domain/errors';
+import { MENU_CHUNK_THRESHOLD, menuStorageKey } from '../../src/stores/menu';
+import type { MenuCache } from '../../src/stores/menu';
+import { MemoryStorage, ok } from '../support/fakes';
+import { NOON, buildStores, loadMenu, menuBody, product, typesBody } from '../support/store-factories';
+
+const HOUR = 60 * 60 * 1000;
+const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
+const dumplings = product({ id: 2, name: 'Dumplings', price: 12, typeid: 11 });
+
+describe('MenuStore: versioned cache (MENU-5)', () => {
+  it('stores the menu with its version', async () => {
+    const f = buildStores();
+    await loadMenu(f, [noodles, dumplings], { version: 3 });
+    const cache = f.storage.get<MenuCache>(menuStorageKey(1));
+    expect([cache?.version, cache?.products.map((p) => p.id), cache?.complete]).toEqual([3, [1, 2], true]);
+  });
+
+  it('sends the cached version and keeps the cached menu on unchanged', async () => {
+    const storage = new MemoryStorage();
+    await loadMenu(buildStores({ storage }), [noodles], { version: 3 });
+    const f = buildStores({ storage });
+    f.transport.on('store/products', ok({ version: 3, unchanged: true, stock: { '1': 4 } }));
+    await f.menu.load(1);
+    const sent = f.transport.requests.find((r) => r.url.endsWith('/store/products'))?.data;
+    expect([sent, f.menu.product(1)?.name, f.menu.stock]).toEqual([{ version: 3 }, 'Beef noodles', { '1': 4 }]);
+  });
+
+  it('skips the category call when a whole menu is cached', async () => {
+    const storage = new MemoryStorage();
+    await loadMenu(buildStores({ storage }), [noodles], { version: 3 });
+    const f = buildStores({ storage });
+    f.transport.on('store/products', ok({ version: 3, unchanged: true, stock: {} }));
+    await f.menu.load(1);
+    expect(f.transport.requests.map((r) => r.url.split('/').pop())).toEqual(['products']);
+  });
+
+  it('replaces the cache and raises "New menu has been updated" when the version moved', async () => {
+    const storage = new MemoryStorage();
+    await loadMenu(buildStores({ storage }), [noodles], { version: 3 });
+    const f = buildStores({ storage });
+    f.transport.on('store/products', ok(menuBody(4, [{ ...noodles, price: 20 }])));
+    await f.menu.load(1);
+    expect([f.menu.version, f.menu.product(1)?.price, f.menu.newMenuUpdated, storage.get<MenuCache>(menuStorageKey(1))?.version]).toEqual([
+      4, 20, true, 4,
+    ]);
+  });
+});
+
+describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
+  const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));
+
+  function scriptChunks(f: ReturnType<typeof buildStores>, stale = false) {
+    f.transport.on('store/productTypes', ok(typesBody(5, large)));
+    f.transport.on('store/stockQuery', ok({ list: [{ product_id: 1, stock_quantity: 2, order_quantity: 0 }] }));
+    const page = (typeId: number, n: number, pageLimit: number) => {
+      const all = large.filter((p) => p.typeid === typeId);
+      return ok({ version: 5, stale, list: all.slice((n - 1) * pageLimit, n * pageLimit), total: all.length, page: n, pageLimit });
+    };
+    f.transport.on('store/productsChunk', page(10, 1, 100), page(10, 2, 100));
+  }
+
+  it('loads the category list, then the first category by pages', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    await f.menu.load(1);
+    expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
+  });
+
+  it('sends the held version and the category with each chunk', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    await f.menu.load(1);
+    const chunk = f.transport.requests.find((r) => r.url.endsWith('/store/productsChunk'))?.data;
+    expect(chunk).toEqual({ version: 5, typeId: 10, page: 1, pageLimit: 100 });
+  });
+
+  it('reads live stock of the loaded chunk', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    await f.menu.load(1);
+    expect(f.menu.productState(1)?.stockLeft).toBe(2);
+  });
+
+  it('raises "New menu has been updated" when a chunk answers stale', async () => {
+    const f = buildStores();
+    scriptChunks(f, true);
+    await f.menu.load(1);
+    expect(f.menu.newMenuUpdated).toBe(true);
+  });
+
+  it('searches through the server while the menu is chunked', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    await f.menu.load(1);
+    f.transport.on('store/productSearch', ok({ version: 5, list: [large[260]] }));
+    const found = await f.menu.search('product 261');
+    expect([found.map((p) => p.id), f.transport.last?.data]).toEqual([[261], { searchText: 'product 261', version: 5 }]);
+  });
+});
+
+describe('MenuStore: product states (MENU-1…4)', () => {
+  it('searches the loaded menu locally when it is whole', async () => {
+    const f = buildStores();
+    await loadMenu(f, [noodles, dumplings]);
+    const calls = f.transport.requests.length;
+    expect([(await f.menu.search('dump')).map((p) => p.id), f.transport.requests.length]).toEqual([[2], calls]);
+  });
+
+  it('marks a product with no stock left as sold out, naming it', async () => {
+    const f = buildStores();
+    await loadMenu(f, [noodles], { stock: { '1': 0 } });
+    expect(f.menu.productState(1)?.error).toEqual({ code: ErrorCode.productSoldOut, params: { product: 'Beef noodles' } });
+  });
+
+  it('shows the stock left of a tracked product', async () => {
+    const f = buildStores();
+    await loadMenu(f, [noodles], { stock: { '1': 3 } });
+    expect(f.menu.productState(1)?.stockLeft).toBe(3);
+  });
+
+  it('marks an offline product', async () => {
+    const f = buildStores();
+    await loadMenu(f, [{ ...noodles, status: 2 }]);
+    expect(f.menu.productState(1)?.error?.code).toBe(ErrorCode.productOffline);
+  });
+
+  it('marks a product outside its sale time (MENU-1)', async () => {
+    const f = buildStores();
+    // Monday noon; the product sells only 17:00–21:00
+    await loadMenu(f, [{ ...noodles, saleTime: [{ weekdays: [], timeRanges: [{ start: '17:00', end: '21:00' }] }] }]);
+    expect([f.menu.productState(1)?.inSaleTime, f.menu.productState(1)?.error?.code]).toEqual([false, ErrorCode.productNotInSaleTime]);
+  });
+
+  it('puts the product back on sale when the clock reaches its sale time', async () => {
+    const f = buildStores();
+    await loadMenu(f, [{ ...noodles, saleTime: [{ weekdays: [], timeRanges: [{ start: '17:00', end: '21:00' }] }] }]);
+    f.menu.tick(NOON + 6 * HOUR);
+    expect(f.menu.productState(1)?.error).toBeNull();
+  });
+
+  it('shows the member price only when vip price display is on', async () => {
+    const f = buildStores();
+    await loadMenu(f, [{ ...noodles, memberPrice: 15 }]);
+    const shown = f.menu.productState(1)?.memberPrice;
+    f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: { isShowVipPrice: false }, levels: [] }));
+    await f.member.load();
+    expect([shown, f.menu.productState(1)?.memberPrice]).toEqual([15, null]);
+  });
+
+  it('reports minimum quantity and purchase limit, 99999 when there is none', async () => {
+    const f = buildStores();
+    await loadMenu(f, [{ ...noodles, minQuantity: 2 }, dumplings]);
+    const a = f.menu.productState(1);
+    const b = f.menu.productState(2);
+    expect([a?.minQuantity, a?.purchaseLimit, b?.minQuantity]).toEqual([2, 99999, 1]);
+  });
+
+  it('restricts a member-level product for other levels (MENU-4)', async () => {
+    const f = buildStores();
+    await loadMenu(f, [{ ...noodles, memberLevels: [3] }]);
+    expect(f.menu.productState(1)?.error?.code).toBe(ErrorCode.memberLevelRestricted);
+  });
+});

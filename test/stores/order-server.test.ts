@@ -1,0 +1,112 @@
+/**
+ * PRICE-10 end to end: the stores, talking to the real server (demo data on in-memory PGlite) through
+ * `app.inject`, show a breakdown whose total the server accepts as `expectedTotal` — the app and the
+ * server price the same cart alike.
+ */
+import type { Transport, TransportRequest, TransportResponse } from '../../src/api/request';
+import { RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
+import { buildTestServer } from '../support/build-server';
+import type { TestServer } from '../support/build-server';
+import { buildStores } from '../support/store-factories';
+import type { StoreFixture } from '../support/store-factories';
+
+/** A transport that hands every call to the server in-process. */
+class InjectTransport implements Transport {
+  constructor(private readonly server: TestServer) {}
+
+  async send(request: TransportRequest): Promise<TransportResponse> {
+    const res = await this.server.app.inject({
+      method: 'POST',
+      url: request.url,
+      headers: request.headers,
+      payload: JSON.stringify(request.data),
+    });
+    return { statusCode: res.statusCode, data: res.body === '' ? '' : (JSON.parse(res.body) as unknown) };
+  }
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await buildTestServer();
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+beforeEach(async () => {
+  await server.reset();
+});
+
+/** The stores of a visitor of the demo restaurant, shop, menu and promotions loaded. */
+async function visitor(orderType: 'dine' | 'takeaway'): Promise<StoreFixture> {
+  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now() });
+  f.api.client.setToken(await server.login(SHOP.restaurant));
+  f.session.setOrderType(orderType);
+  expect(await f.shop.load(SHOP.restaurant)).toBe(true);
+  await Promise.all([f.menu.load(SHOP.restaurant), f.member.load(), f.promotion.load()]);
+  f.cart.open(SHOP.restaurant);
+  return f;
+}
+
+/** The first option of each required taste group of a product. */
+function requiredTastes(f: StoreFixture, id: number): Array<{ id: number }> {
+  return (f.menu.product(id)!.tastes ?? []).filter((g) => g.required).map((g) => ({ id: g.options[0].id }));
+}
+
+/** A cart of a plain dish, a spec and a required taste. */
+function fillCart(f: StoreFixture): void {
+  const fish = f.menu.product(P.boiledFish)!;
+  expect(f.cart.add(P.braisedPork, { quantity: 2 })).toBeNull();
+  expect(f.cart.add(P.boiledFish, { specId: fish.specs![1].id, tastes: requiredTastes(f, P.boiledFish) })).toBeNull();
+  expect(f.cart.add(P.mapoTofu, { tastes: requiredTastes(f, P.mapoTofu) })).toBeNull();
+}
+
+describe('the stores against the server (PRICE-10)', () => {
+  it('places a dine-in order at the total the cart showed', async () => {
+    const f = await visitor('dine');
+    fillCart(f);
+    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    const shown = f.cart.breakdown!.amountToPay;
+    f.order.enterConfirm();
+    const outcome = await f.order.confirm();
+    expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null]).toEqual(['placed', shown]);
+  });
+
+  it('places a takeaway order at the total the cart showed, priced at the server distance', async () => {
+    const f = await visitor('takeaway');
+    const added = await f.address.add({
+      name: 'Wang',
+      phone: '13812345678',
+      address: '1 Test Road',
+      // about 1.1 km north of the restaurant: the first delivery tier
+      addressGps: '31.2404,121.4737',
+      isDefault: true,
+    });
+    expect(added.ok).toBe(true);
+    fillCart(f);
+    // the restaurant asks for name and phone on takeaway orders (nameAndPhoneRequiredByTakeaway)
+    f.cart.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
+    const shown = f.cart.breakdown!.amountToPay;
+    f.order.enterConfirm();
+    const outcome = await f.order.confirm();
+    expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null, f.cart.pricingInput?.distance]).toEqual([
+      'placed',
+      shown,
+      1.112,
+    ]);
+  });
+
+  it('answers a replayed submission with the first order', async () => {
+    const f = await visitor('dine');
+    fillCart(f);
+    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    f.order.enterConfirm();
+    const submission = f.order.submission!;
+    const key = f.order.idempotencyKey!;
+    const first = await f.api.order.confirm(submission, { idempotencyKey: key });
+    const again = await f.api.order.confirm(submission, { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * Builds the ordering stores (shop, menu, cart, order, address, member, promotion) on fakes — a
+ * scripted transport, memory storage, a fake platform and a real session — plus small source data
+ * with the spec's field names. No Taro, no network.
+ */
+import { createApi } from '../../src/api';
+import type { Api } from '../../src/api';
+import { RequestClient } from '../../src/api/request';
+import type { Transport } from '../../src/api/request';
+import type { ShopDetail } from '../../src/api/contract/store';
+import type { OrderDetail } from '../../src/api/contract/order';
+import type { PlatformName } from '../../src/platform/types';
+import type { Platform } from '../../src/platform/types';
+import type { Product, ShopSettings } from '../../src/domain/types';
+import { AddressStore } from '../../src/stores/address';
+import { CartStore } from '../../src/stores/cart';
+import { MemberStore } from '../../src/stores/member';
+import { MenuStore } from '../../src/stores/menu';
+import { OrderStore } from '../../src/stores/order';
+import { PromotionStore } from '../../src/stores/promotion';
+import { SessionStore } from '../../src/stores/session';
+import { ShopStore } from '../../src/stores/shop';
+import { FakeTransport, MemoryStorage, fakePlatform, ok } from './fakes';
+
+/** 2026-11-23 12:00 in Asia/Shanghai (a Monday), the shops' default time zone. */
+export const NOON = Date.UTC(2026, 10, 23, 4, 0, 0);
+
+export const shopSettings = (over: Partial<ShopSettings> = {}): ShopSettings => ({
+  id: 1,
+  name: 'Noodle House',
+  industry: 2,
+  shopStatus: 1,
+  openShop: true,
+  openScanSwitch: true,
+  numberDecimals: 2,
+  gpsAddress: '31.230000,121.470000',
+  businessTimeRange: [{ start: '09:00', end: '21:00' }],
+  ...over,
+});
+
+export const shopDetail = (over: Partial<ShopSettings> = {}, extra: Partial<ShopDetail> = {}): ShopDetail => ({
+  shop: shopSettings(over),
+  realStatus: over.shopStatus ?? 1,
+  isOpen: true,
+  todayHours: '09:00-21:00',
+  nextOpening: null,
+  menuVersion: 1,
+  serverTime: NOON,
+  ...extra,
+});
+
+export const paySetting = (types: Array<'cash' | 'vip' | 'weixin' | 'alipay' | 'stripe' | 'allinpay'> = ['cash']) => ({
+  cash: types.includes('cash'),
+  vip: types.includes('vip'),
+  weixin: types.includes('weixin'),
+  alipay: types.includes('alipay'),
+  stripe: types.includes('stripe'),
+  allinpay: types.includes('allinpay'),
+  payTypes: types,
+});
+
+export const product = (over: Partial<Product> & { id: number }): Product => ({
+  name: `product ${over.id}`,
+  typeid: 10,
+  price: 10,
+  status: 0,
+  ...over,
+});
+
+/** One menu of categories with their products, as store/products answers it. */
+export const menuBody = (version: number, products: Product[], stock: Record<string, number> = {}) => {
+  const byType = new Map<number, Product[]>();
+  for (const p of products) byType.set(p.typeid, [...(byType.get(p.typeid) ?? []), p]);
+  return {
+    version,
+    unchanged: false as const,
+    categories: [...byType.entries()].map(([id, ps]) => ({ id, name: `category ${id}`, products: ps })),
+    stock,
+  };
+};
+
+/** The category list of a menu, as store/productTypes answers it. */
+export const typesBody = (version: number, products: Product[]) => {
+  const byType = new Map<number, number[]>();
+  for (const p of products) byType.set(p.typeid, [...(byType.get(p.typeid) ?? []), p.id]);
+  return {
+    version,
+    unchanged: false as const,
+    types: [...byType.entries()].map(([id, productIds]) => ({ id, name: `category ${id}`, productIds })),
+  };
+};
+
+export const memberInfo = (over: Partial<{ id: number; amount: number; giftAmount: number; points: number; discount: number; level: number }> = {}) => ({
+  id: 7,
+  amount: 100,
+  giftAmount: 0,
+  points: 0,
+  discount: 100,
+  level: 1,
+  ...over,
+});
+
+export const orderDetail = (over: Partial<OrderDetail> = {}): OrderDetail => ({
+  goodsAmount: 20,
+  deliveryFee: 0,
+  packFee: 0,
+  dishwareAmount: 0,
+  serviceCharge: 0,
+  tableFee: 0,
+  taxAmount: 0,
+  roundingAmount: 0,
+  couponAmount: 0,
+  pointsDeduction: 0,
+  pointsUsed: 0,
+  vipDiscount: 0,
+  discountAmount: 0,
+  total: 20,
+  adjustments: [],
+  id: 501,
+  orderNo: 'N501',
+  shopId: 1,
+  shopName: 'Noodle House',
+  type: 'takeaway',
+  createdAt: NOON,
+  status: 'nopay',
+  payStatus: 0,
+  payType: 'weixin',
+  note: '',
+  merchantNote: '',
+  tableNo: null,
+  people: null,
+  contact: null,
+  appointmentTime: null,
+  pickupTime: null,
+  deliveryTime: 'ASAP',
+  service: null,
+  couponId: null,
+  couponName: null,
+  paidAmount: 0,
+  payDeadline: NOON + 15 * 60 * 1000,
+  daySeq: null,
+  isPickerPack: false,
+  lines: [],
+  ...over,
+});
+
+export interface StoreFixture {
+  transport: FakeTransport;
+  storage: MemoryStorage;
+  platform: ReturnType<typeof fakePlatform>;
+  api: Api;
+  session: SessionStore;
+  member: MemberStore;
+  promotion: PromotionStore;
+  shop: ShopStore;
+  menu: MenuStore;
+  address: AddressStore;
+  cart: CartStore;
+  order: OrderStore;
+  /** Moves the fake clock (the stores read it on load and tick). */
+  setNow(now: number): void;
+}
+
+/** The ordering stores wired together on fakes. */
+export function buildStores(
+  opts: {
+    platform?: PlatformName;
+    storage?: MemoryStorage;
+    transport?: FakeTransport;
+    abroad?: boolean;
+    now?: number;
+    payment?: Platform['payment'];
+    location?: Platform['location'];
+    uuids?: string[];
+    /** Sends the calls somewhere else than the scripted fake (e.g. the real server through inject). */
+    via?: Transport;
+  } = {},
+): StoreFixture {
+  let now = opts.now ?? NOON;
+  const clock = () => now;
+  const storage = opts.storage ?? new MemoryStorage();
+  const transport = opts.transport ?? new FakeTransport();
+  const platform = fakePlatform({
+    name: opts.platform ?? 'h5',
+    storage,
+    ...(opts.payment ? { payment: opts.payment } : {}),
+    ...(opts.location ? { location: opts.location } : {}),
+  });
+  const client = new RequestClient({
+    transport: opts.via ?? transport,
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: opts.abroad ?? false, language: 'zh', userAgentType: session.userAgent }),
+  });
+  const api = createApi(client);
+  const session = new SessionStore({ storage, platform, abroad: opts.abroad ?? false, now: clock });
+  const abroad = opts.abroad ?? false;
+  const member = new MemberStore({ api });
+  const promotion = new PromotionStore({ api });
+  const shop = new ShopStore({ api, session, abroad, now: clock });
+  const menu = new MenuStore({ api, storage, member, now: clock });
+  const address = new AddressStore({ api, platform });
+  const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
+  const uuids = [...(opts.uuids ?? [])];
+  let n = 0;
+  const order = new OrderStore({
+    api,
+    platform,
+    session,
+    cart,
+    shop,
+    member,
+    promotion,
+    address,
+    now: clock,
+    uuid: () => uuids.shift() ?? `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`,
+  });
+  return {
+    transport,
+    storage,
+    platform,
+    api,
+    session,
+    member,
+    promotion,
+    shop,
+    menu,
+    address,
+    cart,
+    order,
+    setNow(next: number) {
+      now = next;
+    },
+  };
+}
+
+/** Scripts store/detail, paySetting and memberSetting, then loads the shop. */
+export async function loadShop(
+  f: StoreFixture,
+  over: Partial<ShopSettings> = {},
+  pay: Parameters<typeof paySetting>[0] = ['cash'],
+  memberSetting: Record<string, unknown> = {},
+): Promise<void> {
+  f.transport.on('store/detail', ok(shopDetail(over)));
+  f.transport.on('store/paySetting', ok(paySetting(pay)));
+  f.transport.on('store/memberSetting', ok(memberSetting));
+  await f.shop.load(over.id ?? 1);
+}
+
+/** Scripts a small menu (store/productTypes then store/products) and loads it. */
+export async function loadMenu(f: StoreFixture, products: Product[], opts: { version?: number; stock?: Record<string, number>; shopId?: number } = {}): Promise<void> {
+  const version = opts.version ?? 1;
+  f.transport.on('store/productTypes', ok(typesBody(version, products)));
+  f.transport.on('store/products', ok(menuBody(version, products, opts.stock)));
+  await f.menu.load(opts.shopId ?? 1);
+}
+
+/** A shop, its menu and an opened cart, ready to order from. */
+export async function readyToOrder(
+  f: StoreFixture,
+  products: Product[],
+  opts: { shop?: Partial<ShopSettings>; pay?: Parameters<typeof paySetting>[0]; stock?: Record<string, number> } = {},
+): Promise<void> {
+  await loadShop(f, opts.shop, opts.pay);
+  await loadMenu(f, products, { stock: opts.stock, shopId: opts.shop?.id ?? 1 });
+  f.cart.open(opts.shop?.id ?? 1);
+}
