@@ -156,11 +156,26 @@ function prorateInt(t: Amount, weights: readonly AmountLike[], decimals: number)
     if (v > wMax) wMax = v;
   }
   if (W === 0 || !Number.isSafeInteger(W) || !Number.isSafeInteger(tN * wMax) || !Number.isSafeInteger(tN * W)) return null;
-  const q: number[] = new Array(wN.length);
-  const r: number[] = new Array(wN.length);
-  let left = tN;
-  for (let i = 0; i < wN.length; i++) {
-    const num = tN * wN[i];
+  return prorateUnits(tN, wN).map((x) => of(x / scale));
+}
+
+/**
+ * prorate on integers: spread `total` (≥ 0) over non-negative integer weights so the integer parts
+ * sum to it exactly (largest remainder, ties to the earlier weight; all-zero weights share equally).
+ * Callers keep total × weight below 2^53.
+ */
+export function prorateUnits(total: number, weights: readonly number[]): number[] {
+  const n = weights.length;
+  if (n === 0) return [];
+  let W = 0;
+  for (let i = 0; i < n; i++) W += weights[i] > 0 ? weights[i] : 0;
+  const w = W === 0 ? weights.map(() => 1) : weights.map((x) => (x > 0 ? x : 0));
+  if (W === 0) W = n;
+  const q: number[] = new Array(n);
+  const r: number[] = new Array(n);
+  let left = total;
+  for (let i = 0; i < n; i++) {
+    const num = total * w[i];
     let qi = Math.floor(num / W);
     let ri = num - qi * W;
     if (ri < 0) {
@@ -175,10 +190,10 @@ function prorateInt(t: Amount, weights: readonly AmountLike[], decimals: number)
     left -= qi;
   }
   if (left > 0) {
-    const order = wN.map((_, i) => i).sort((a, b) => r[b] - r[a] || a - b);
-    for (let k = 0; left > 0; k = (k + 1) % order.length, left--) q[order[k]] += 1;
+    const order = w.map((_, i) => i).sort((a, b) => r[b] - r[a] || a - b);
+    for (let k = 0; left > 0; k = (k + 1) % n, left--) q[order[k]] += 1;
   }
-  return q.map((x) => of(x / scale));
+  return q;
 }
 
 /** The wire form: a JSON number (round first where a place count matters). */

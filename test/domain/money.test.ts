@@ -47,6 +47,11 @@ describe('money', () => {
     expect(money.prorate(-1, [1, 3], 2).map(n)).toEqual([-0.25, -0.75]);
   });
 
+  it('prorates integer minor units: 1000 over 1:1:1 as 334 + 333 + 333', () => {
+    expect(money.prorateUnits(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+    expect(money.prorateUnits(7, [0, 0])).toEqual([4, 3]);
+  });
+
   it('computes percents as pct / 100', () => {
     expect(n(money.percent(200, 85))).toBe(170);
   });

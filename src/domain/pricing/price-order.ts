@@ -10,7 +10,7 @@ import { OrderType } from '../enums';
 import { deliveryFee, perUnitFee, serviceChargeCode, serviceFee } from '../fees';
 import { feeTax, lineTax } from '../tax';
 import type { Adjustment, Breakdown, BreakdownLine, PricingInput } from './types';
-import { addAdjustment, current, newLineState, type LineState, type PricingState } from './state';
+import { addAdjustment, amountOf, newLineState, unitsSafe, type LineState, type PricingState } from './state';
 import { filterStage, fullReductionStage, priceRuleStage, runStage } from './stages';
 import { applyCoupon } from './coupon-stage';
 import { tableFee } from './table-fee';
@@ -23,7 +23,7 @@ const canonical = (a: LineState, b: LineState): number =>
   a.line.flag < b.line.flag ? -1 : a.line.flag > b.line.flag ? 1 : a.line.unitPrice - b.line.unitPrice || a.line.quantity - b.line.quantity;
 
 function initState(input: PricingInput): PricingState {
-  const lines = input.lines.map((l, i) => newLineState(l, i)).sort(canonical);
+  const lines = input.lines.map((l, i) => newLineState(l, i, input.shop.numberDecimals)).sort(canonical);
   return {
     input,
     dec: input.shop.numberDecimals,
@@ -41,6 +41,7 @@ function initState(input: PricingInput): PricingState {
     invalidActivityIds: new Set(),
     spend: null,
     memo: new Map(),
+    intOk: unitsSafe(lines),
     pointsSpentOnOffers: 0,
   };
 }
@@ -116,11 +117,11 @@ export function priceOrder(input: PricingInput): Breakdown {
   fullReductionStage(state);
   applyCoupon(state);
   runStage(state, 'coupon');
-  state.spend = money.sum(state.lines.map(current));
+  state.spend = amountOf(state.lines);
   runStage(state, 'gift');
   runStage(state, 'offer');
 
-  const goodsAfterDiscount = money.sum(state.lines.map(current));
+  const goodsAfterDiscount = amountOf(state.lines);
 
   // Stage 8: fees.
   const fees = feeStage(state, goodsAfterDiscount);
@@ -141,7 +142,7 @@ export function priceOrder(input: PricingInput): Breakdown {
   let productIncluded = money.ZERO;
   for (const l of state.lines) {
     if (l.line.taxes.length === 0) continue;
-    const t = lineTax(current(l), l.line.quantity, l.line.taxes, dec);
+    const t = lineTax(l.cur, l.line.quantity, l.line.taxes, dec);
     l.taxAdded = t.added;
     l.tax = t.added.plus(t.included);
     productAdded = productAdded.plus(t.added);

@@ -36,6 +36,13 @@ export interface LineState {
   discount: Amount;
   /** price − discount, kept up to date by setPrice/spreadDiscount (hot path: read, never recompute). */
   cur: Amount;
+  /**
+   * `cur` in integer minor units (× 10^numberDecimals): line amounts always have at most the shop's
+   * places, so sums and spreads run on integers (see PricingState.intOk).
+   */
+  curU: number;
+  /** 10^numberDecimals. */
+  scale: number;
   tax: Amount;
   taxAdded: Amount;
   adjustments: Adjustment[];
@@ -68,6 +75,8 @@ export interface PricingState {
   errors: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
   /** Activities that are disabled or out of their dates/times (their coupons are invalid). */
   invalidActivityIds: Set<number>;
+  /** Every line amount fits exact integer minor units (false only for absurdly large orders). */
+  intOk: boolean;
   /** Per-activity results computed by `applies` and reused by `apply` in the same stage. */
   memo: Map<Activity, unknown>;
   /** What the customer spends on goods, fixed once discounts are done (gift and offer thresholds). */
@@ -82,10 +91,19 @@ export const current = (l: LineState): Amount => l.cur;
 export function setPrice(l: LineState, price: Amount): void {
   l.price = price;
   l.cur = price.minus(l.discount);
+  l.curU = unitsOf(l.cur, l.scale);
 }
 
-export function newLineState(line: PricingLine, index: number, fromOffer = false): LineState {
-  const list = money.mul(line.unitPrice, line.quantity);
+/** An amount with at most log10(scale) places as integer minor units. */
+const unitsOf = (a: Amount, scale: number): number => (a.isZero() ? 0 : Math.round(a.toNumber() * scale));
+
+/** Below this many minor units integer sums of a few thousand lines stay exact. */
+const SAFE_UNITS = 2 ** 40;
+
+/** A line's state; its amount is rounded to `dec` places (the first named rounding place). */
+export function newLineState(line: PricingLine, index: number, dec: number, fromOffer = false): LineState {
+  const scale = 10 ** dec;
+  const list = money.round(money.mul(line.unitPrice, line.quantity), dec);
   return {
     line,
     index,
@@ -94,12 +112,17 @@ export function newLineState(line: PricingLine, index: number, fromOffer = false
     ruled: false,
     discount: money.ZERO,
     cur: list,
+    curU: unitsOf(list, scale),
+    scale,
     tax: money.ZERO,
     taxAdded: money.ZERO,
     adjustments: [],
     fromOffer,
   };
 }
+
+/** Whether the integer mirror of these lines is exact. */
+export const unitsSafe = (lines: LineState[]): boolean => lines.every((l) => Math.abs(l.curU) < SAFE_UNITS);
 
 export function markApplied(state: PricingState, id: number): void {
   if (!state.applied.includes(id)) state.applied.push(id);
@@ -136,17 +159,35 @@ export function spreadDiscount(
   reason: string,
 ): Amount {
   if (lines.length === 1) return discountLine(state, lines[0], total, kind, sourceId, reason);
-  const weights = lines.map(current);
-  const base = lines.length === 1 ? weights[0] : money.sum(weights);
+  if (lines.length === 0) return money.ZERO;
+  const base = amountOf(lines);
   let t = money.round(money.min(total, base), state.dec);
   if (money.gt(t, base)) t = money.roundDown(base, state.dec);
   if (!money.isPositive(t)) return money.ZERO;
-  const parts = lines.length === 1 ? [t] : money.prorate(t, weights, state.dec);
+  const scale = lines[0].scale;
+  const tU = unitsOf(t, scale);
+  // Integer spread when total × Σ weights stays exact (t ≤ base, so Σ weights ≤ base in units).
+  if (state.intOk && Number.isSafeInteger(tU * unitsOf(base, scale))) {
+    const parts = money.prorateUnits(tU, lines.map((l) => l.curU));
+    for (let i = 0; i < lines.length; i++) {
+      const pU = parts[i];
+      if (pU === 0) continue;
+      const l = lines[i];
+      const p = money.of(pU / scale);
+      l.discount = l.discount.plus(p);
+      l.cur = l.cur.minus(p);
+      l.curU -= pU;
+      addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: -pU / scale, reason }, l);
+    }
+    return t;
+  }
+  const parts = money.prorate(t, lines.map(current), state.dec);
   lines.forEach((l, i) => {
     const p = parts[i];
     if (money.isZero(p)) return;
     l.discount = l.discount.plus(p);
     l.cur = l.cur.minus(p);
+    l.curU = unitsOf(l.cur, l.scale);
     addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: money.toNumber(money.neg(p)), reason }, l);
   });
   return t;
@@ -164,14 +205,21 @@ export function discountLine(
   let t = money.round(total, state.dec);
   if (t.greaterThan(l.cur)) t = l.cur;
   if (!t.greaterThan(0)) return money.ZERO;
+  const tU = unitsOf(t, l.scale);
   l.discount = l.discount.plus(t);
   l.cur = l.cur.minus(t);
-  addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: -money.toNumber(t), reason }, l);
+  l.curU -= tU;
+  addAdjustment(state, { kind, sourceId, lineFlag: l.line.flag, amount: -tU / l.scale, reason }, l);
   return t;
 }
 
 /** Σ current amount of the lines. */
 export const amountOf = (lines: LineState[]): Amount => {
+  if (lines.length === 0) return money.ZERO;
+  if (lines.length === 1) return lines[0].cur;
+  let u = 0;
+  for (let i = 0; i < lines.length; i++) u += lines[i].curU;
+  if (Math.abs(u) < Number.MAX_SAFE_INTEGER && lines.every((l) => l.scale === lines[0].scale) && unitsSafe(lines)) return money.of(u / lines[0].scale);
   let acc = money.ZERO;
   for (let i = 0; i < lines.length; i++) acc = acc.plus(lines[i].cur);
   return acc;

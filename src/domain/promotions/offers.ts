@@ -42,6 +42,7 @@ export function addOffers(state: PricingState, a: Activity, offers: Offer[]): vo
           couponId: null,
         },
         state.lines.length + 100000,
+        state.dec,
         true,
       ),
     );

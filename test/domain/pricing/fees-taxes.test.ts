@@ -137,6 +137,22 @@ describe('product taxes (PRICE-2)', () => {
   });
 });
 
+describe('exactness on very large orders', () => {
+  it('spreads a discount exactly when integer minor units would overflow (decimal fallback)', () => {
+    const b = priceOrder(
+      input({
+        shop: shop({ discount: [{ full: 1, less: 333333333.33 }] }),
+        cart: [line({ price: 99999999999.99, quantity: 3 }), line({ price: 12345678901.23 })],
+      }),
+    );
+    // 3 × 99,999,999,999.99 + 12,345,678,901.23 = 312,345,678,901.20; less 333,333,333.33
+    expect(b.originalAmount).toBe(312345678901.2);
+    expect(b.discountAmount).toBe(333333333.33);
+    expect(b.lines[0].orderDiscount + b.lines[1].orderDiscount).toBeCloseTo(333333333.33, 2);
+    expect(b.goodsAfterDiscount).toBe(312012345567.87);
+  });
+});
+
 describe('rounding (PRICE-1)', () => {
   it('rounds the amount to pay to the nearest 0.05 with isRounding05 and shows the rounding', () => {
     const b = priceOrder(input({ shop: shop({ isRounding05: true }), cart: [line({ price: 10.37 })] }));
