@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// `npm start`: builds the H5 app when dist/h5 is missing, then runs the consumer API server
+// (TypeScript through tsx), which serves the H5 build, the demo images and the API on PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// STATIC_DIR serves another folder instead of the build (nothing to build then)
+const h5Index = join(root, 'dist', 'h5', 'index.html');
+
+if (!process.env.STATIC_DIR && !existsSync(h5Index) && process.env.SKIP_H5_BUILD !== '1') {
+  console.log('dist/h5/index.html is missing: building the H5 app (npm run build:h5)…');
+  const build = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (build.status !== 0) {
+    console.warn('The H5 build failed; the API still starts, but / will not serve the app.');
+  }
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
+
+// graceful shutdown: pass the signal on and leave with the server's exit code
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,30 @@
+import type { ServerConfig } from './config';
+import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP } from './demo/ids';
+
+/** The start-up text: where the app is and how to try every demo shop and login. */
+export function demoBanner(config: ServerConfig, startMs: number): string {
+  const base = config.publicUrl.replace(/\/$/, '');
+  const page = `${base}/#/pages/index/index`;
+  const db = /^postgres/.test(config.databaseUrl) ? 'PostgreSQL' : `PGlite (${config.databaseUrl})`;
+  const lines = [
+    '',
+    `Consumer API and H5 app: ${base}/   (started in ${startMs} ms, database ${db})`,
+    `API base: ${base}/new/consumer/`,
+    '',
+    'Demo shops:',
+    `  Restaurant (tables, open-table, takeaway): ${page}?id=${SHOP.restaurant}`,
+    `  Fast food / retail (overseas rules):        ${page}?id=${SHOP.retail}`,
+    `  Beauty salon (appointments):                ${page}?id=${SHOP.beauty}`,
+    `  Large menu (1,000 products):                ${page}?id=${SHOP.large}`,
+    `  Dine-in at table A1:                        ${page}?id=${SHOP.restaurant}&isDine=1&table=A1`,
+    `  Scan-order table A1 (open table):           ${page}?source_type=6&shop_id=${SHOP.restaurant}&table_no=A1`,
+    '',
+    'Demo logins (browser: add &openid=<open id> to a link):',
+    `  Member 张三 (balance 500):  openid ${DEMO_USER.member.openid}, phone ${DEMO_MEMBER.phone}, pay password ${DEMO_MEMBER.payPassword}`,
+    `  Member 李四 (no balance):   openid ${DEMO_USER.memberEmpty.openid}, phone ${DEMO_MEMBER_EMPTY.phone}, pay password ${DEMO_MEMBER_EMPTY.payPassword}`,
+    `  Visitor:                    openid ${DEMO_USER.visitor.openid}`,
+    `  SMS codes (SMS_PROVIDER=${config.smsProvider}) are printed in this log.`,
+    '',
+  ];
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,79 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Server configuration, all from the environment (ARCHITECTURE "Configuration"); defaults give a working demo. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; without it PGlite stores data in `dataDir` (or memory when `memory://`). */
+  databaseUrl: string;
+  dataDir: string;
+  redisUrl: string | null;
+  /** Overseas build: English by default, flat delivery fee (C§1). */
+  abroadEnv: boolean;
+  publicUrl: string;
+  unpaidTimeoutS: number | null;
+  merchantKey: string | null;
+  smsProvider: string;
+  /** Chat-app and payment-app credentials; without them the development login provider is used. */
+  weappAppId: string | null;
+  weappSecret: string | null;
+  alipayAppId: string | null;
+  alipayPrivateKey: string | null;
+  /** Where the H5 build and demo images are served from (null = not served). */
+  staticDir: string | null;
+  demoImagesDir: string | null;
+  uploadsDir: string;
+  logger: boolean;
+  /** Behind a reverse proxy (TRUST_PROXY=1): read the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  /** Load the 1,000-product benchmark shop with the demo (DEMO_LARGE_SHOP=0 leaves it out). */
+  seedLargeShop: boolean;
+}
+
+const intOr = (v: string | undefined, d: number): number => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isInteger(n) ? n : d;
+};
+
+/** Reads the configuration from environment variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const root = path.resolve(__dirname, '../..');
+  const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'));
+  const port = intOr(env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || path.join(dataDir, 'db'),
+    dataDir,
+    redisUrl: env.REDIS_URL || null,
+    abroadEnv: env.ABROAD_ENV === '1' || env.ABROAD_ENV === 'true',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    unpaidTimeoutS: env.UNPAID_TIMEOUT_S ? intOr(env.UNPAID_TIMEOUT_S, 0) || null : null,
+    merchantKey: env.MERCHANT_KEY || null,
+    smsProvider: env.SMS_PROVIDER || 'dev',
+    weappAppId: env.WEAPP_APP_ID || null,
+    weappSecret: env.WEAPP_SECRET || null,
+    alipayAppId: env.ALIPAY_APP_ID || null,
+    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || null,
+    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.join(root, 'dist/h5'),
+    demoImagesDir: path.join(root, 'server/src/demo/images'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    logger: env.LOG_LEVEL !== 'silent',
+    seedLargeShop: env.DEMO_LARGE_SHOP !== '0',
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}
+
+/** A configuration for tests: in-memory database, nothing served from disk, quiet logs. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    ...loadConfig({} as NodeJS.ProcessEnv),
+    databaseUrl: 'memory://',
+    staticDir: null,
+    demoImagesDir: null,
+    uploadsDir: path.join(os.tmpdir(), `shop-uploads-${process.pid}`),
+    logger: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config';
+import type { Database, Db } from './db/client';
+import { RateLimiter } from './http/rate-limit';
+import { SessionService } from './services/sessions';
+import { ShopCache } from './services/shop-cache';
+import { createSmsProvider, SmsService } from './services/sms';
+import { createLoginProviders, type LoginProviders } from './platform/login';
+
+/** A clock the tests can set. */
+export interface Clock {
+  now(): number;
+}
+
+/**
+ * Everything a route or service needs for one running server. Services are plain functions or
+ * classes that take this context; per-app singletons added by later areas go through `singleton`.
+ */
+export interface ServerContext {
+  config: ServerConfig;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  sessions: SessionService;
+  shopCache: ShopCache;
+  sms: SmsService;
+  login: LoginProviders;
+  limiter: RateLimiter;
+  /** One instance per server for `key`, created on first use. */
+  singleton<T>(key: string, make: () => T): T;
+  /** Runs `fn` when the server closes (timers, connections). */
+  onClose(fn: () => Promise<void> | void): void;
+  /** Close hooks registered so far, run by the app on close. */
+  readonly closeHooks: Array<() => Promise<void> | void>;
+}
+
+export interface ContextOptions {
+  config: ServerConfig;
+  database: Database;
+  log: FastifyBaseLogger;
+  clock?: Clock;
+}
+
+/** Builds the server context around an open database. */
+export function createContext(opts: ContextOptions): ServerContext {
+  const clock = opts.clock ?? { now: () => Date.now() };
+  const singletons = new Map<string, unknown>();
+  const closeHooks: Array<() => Promise<void> | void> = [];
+  const db = opts.database.db;
+  const now = () => clock.now();
+  return {
+    config: opts.config,
+    database: opts.database,
+    db,
+    clock,
+    log: opts.log,
+    sessions: new SessionService(db, now),
+    shopCache: new ShopCache(db, now),
+    sms: new SmsService(db, createSmsProvider(opts.config.smsProvider, opts.log), now),
+    login: createLoginProviders(opts.config),
+    limiter: new RateLimiter(now),
+    singleton<T>(key: string, make: () => T): T {
+      if (!singletons.has(key)) singletons.set(key, make());
+      return singletons.get(key) as T;
+    },
+    onClose(fn) {
+      closeHooks.push(fn);
+    },
+    closeHooks,
+  };
+}

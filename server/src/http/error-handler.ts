@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HeaderNames } from '../../../src/api/contract/common';
+import { codeOfIssue } from '../../../src/api/contract/shared-shapes';
+import type { ErrorCode } from '../../../src/domain/errors';
+import type { ServerContext } from '../context';
+import { messageFor, pickLanguage, type Lang } from '../i18n/messages';
+import { AppError, HttpError } from './errors';
+
+const langOf = (req: FastifyRequest, ctx: ServerContext): Lang => {
+  const abroadHeader = req.headers[HeaderNames.abroadEnv];
+  const abroad = abroadHeader === undefined ? ctx.config.abroadEnv : abroadHeader === '1';
+  const language = req.headers[HeaderNames.language];
+  return pickLanguage(Array.isArray(language) ? language[0] : language, abroad);
+};
+
+/** Shapes a failure body: `{result:false, info, code}` (C§7, C§8). */
+export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string, string | number>, detail?: string, data?: unknown) {
+  const info = messageFor(code, lang, params) + (detail ? `: ${detail}` : '');
+  return data === undefined ? { result: false as const, info, code } : { result: false as const, info, code, data };
+}
+
+/**
+ * The app's error handler. Validation and business failures answer HTTP 200 with
+ * `{result:false, info, code}` — a 4xx would make the client show "Server Error" (C§8). Only a
+ * missing/expired token (401) and a stopped shop (403) use HTTP statuses.
+ */
+export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): void {
+  app.setErrorHandler((error: FastifyError | AppError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(request, ctx);
+    if (error instanceof AppError) {
+      return reply.code(200).send(failureBody(error.code, lang, error.params, error.detail, error.data));
+    }
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(failureBody(error.code, lang));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // a refinement that stands for a catalogue rule answers with that rule's message
+      for (const v of error.validation) {
+        const coded = codeOfIssue(v.params as { params?: unknown });
+        if (coded) return reply.code(200).send(failureBody(coded, lang));
+      }
+      const detail = error.validation
+        .slice(0, 5)
+        .map((v) => `${v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body'} ${v.message}`)
+        .join('; ');
+      return reply.code(200).send(failureBody('badRequest', lang, undefined, detail));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // malformed JSON, body too large, unsupported content type: still a clear result:false
+      const code: ErrorCode = status === 429 ? 'tooManyRequests' : 'badRequest';
+      return reply.code(200).send(failureBody(code, lang, undefined, error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(failureBody('serverError', lang));
+  });
+}

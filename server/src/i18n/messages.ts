@@ -1,0 +1,168 @@
+import type { ErrorCode } from '../../../src/domain/errors';
+
+/** Languages the server answers in (C§1: Chinese by default, English overseas). */
+export type Lang = 'zh' | 'en';
+
+interface Message {
+  zh: string;
+  en: string;
+}
+
+/**
+ * The server's own message table for the error catalogue (C§8, P§8), so `info` is readable without
+ * the app's locales. `{name}` placeholders are filled from the error's params.
+ * Typed as partial so a code appended to the catalogue elsewhere never breaks the build;
+ * test/server/messages.test.ts keeps the table complete.
+ */
+export const messages: { [K in ErrorCode]?: Message } = {
+  loginExpired: { zh: '登录已过期，请重新登录', en: 'Login expired, please log in again' },
+  forbidden: { zh: '店铺已停止营业', en: 'Forbidden: the shop has stopped operating' },
+  serverError: { zh: '服务器错误，请重试', en: 'Server Error, retry please' },
+  networkError: { zh: '网络错误', en: 'Network Error' },
+  requestTimeout: { zh: '请求超时', en: 'Request timed out' },
+  requestAborted: { zh: '请求已取消', en: 'Request aborted' },
+  socketConnectFailed: { zh: '连接服务器失败', en: 'Failed to connect to the server' },
+  connectionTimedOut: {
+    zh: '连接超时，点击屏幕重试。',
+    en: 'The connection timed out, click the screen to try again.',
+  },
+  mapKeyMissing: { zh: '地图密钥未配置', en: 'Map key not configured.' },
+  asyncLoadFailed: { zh: '页面加载失败，点击重新加载', en: 'Failed to load the page, tap to reload' },
+
+  badRequest: { zh: '请求参数错误', en: 'Invalid request' },
+  notFound: { zh: '记录不存在', en: 'Not found' },
+  tooManyRequests: { zh: '操作太频繁，请稍后再试', en: 'Too many requests, please try again later' },
+
+  newMenuUpdated: {
+    zh: '菜单已更新，点击屏幕前往点单页',
+    en: 'New menu has been updated, tap the screen to go to the order page',
+  },
+  getShopDataFailed: { zh: '获取店铺数据失败', en: 'Order failed at get shop data' },
+  getOrderDetailFailed: { zh: '获取订单详情失败', en: 'Get order detail failed' },
+  storeExpiredOrStopped: {
+    zh: '店铺服务已到期或停止，无法下单，请联系商家',
+    en: "Store service has expired or stopped, can't place order, contact boss",
+  },
+  storeExpiredNotice: { zh: '店铺服务已到期', en: 'Store service has expired' },
+  storeStoppedNotice: { zh: '店铺已停止营业', en: 'Store has stopped operating' },
+  storeClosed: { zh: '店铺已打烊 / 不在营业时间', en: 'Store Closed / Outside Business Hours' },
+  scanOrderClosed: { zh: '扫码点餐已关闭', en: 'Scan ordering is closed' },
+  productNotInSaleTime: { zh: '商品 {product} 不在售卖时间', en: 'Product {product} not in sale time' },
+  productSoldOut: { zh: '商品 {product} 已售罄', en: 'Product {product} sold out' },
+  productOffline: { zh: '商品 {product} 已下架', en: 'Product {product} is offline' },
+  productDeleted: { zh: '商品 {product} 已删除', en: 'Product {product} has been deleted' },
+  insufficientInventory: { zh: '{product} 库存不足', en: '{product} is insufficient inventory' },
+  stockWarning: { zh: '{product} 库存不足', en: 'Product {product} out of stock' },
+  memberLevelRestricted: { zh: '{product} 仅限指定会员等级购买', en: '{product} is limited to certain member levels' },
+
+  addressError: { zh: '地址错误', en: 'Address Error' },
+  addressNoGps: { zh: '地址缺少定位信息', en: 'Address not include gps info' },
+  shopAddressIncorrect: { zh: '店铺地址设置有误！', en: 'Shop address set incorrect!' },
+  outOfBusinessScope: { zh: '超出配送范围', en: 'Out of business scope' },
+  locationUnavailable: { zh: '无法获取位置，请打开定位并授权', en: 'Cant get location, please open and auth' },
+
+  requiredAddress: { zh: '请选择收货地址', en: 'Please choose a delivery address' },
+  requiredDeliveryTime: { zh: '请选择送达时间', en: 'Please choose a delivery time' },
+  requiredPhone: { zh: '请输入手机号', en: 'Please input the phone number' },
+  inputCorrectPhone: { zh: '请输入正确的手机号', en: 'Please input an correct phone' },
+  requiredName: { zh: '请输入姓名', en: 'Please input the name' },
+  requiredTable: { zh: '请输入桌号', en: 'Please input the table number' },
+  tableNotFound: { zh: '桌号不存在', en: 'table number not found' },
+  requiredPeople: { zh: '请输入就餐人数', en: 'Please input the number of people' },
+  incorrectPeopleCount: { zh: '请输入正确的人数', en: 'Please enter the correct number of people' },
+  requiredProduct: { zh: '请至少选择一个商品', en: 'Please choose at least one product' },
+  requiredTasteGroup: { zh: '请选择{group}', en: 'Please choose {group}' },
+  mealSetRequired: { zh: '请选择套餐内容', en: 'Please choose the meal set contents' },
+  mustPickCategory: { zh: '请至少选择一个{category}', en: 'Please choose at least one item of {category}' },
+  minPurchaseQuantity: { zh: '{product} 最少购买 {quantity} 份', en: '{product}: minimum purchase {quantity}' },
+  purchaseLimit: { zh: '{product} 每单限购 {quantity} 份', en: '{product}: limit {quantity} per order' },
+  specialPriceLimit: {
+    zh: '{product} 特价限购 {quantity} 份',
+    en: '{product}: special price limited to {quantity}',
+  },
+  appointmentTimeFirst: { zh: '请先选择预约时间', en: 'Please choose the appointment time first' },
+  requiredServiceUser: { zh: '请选择服务人员', en: 'Please choose a service person' },
+  requiredAppointmentTime: { zh: '请选择预约时间', en: 'Please choose an appointment time' },
+  belowMinimumAmount: { zh: '未达到起送金额 {amount}', en: 'Minimum order amount is {amount}' },
+
+  paymentWrong: { zh: '支付异常，请联系商家', en: 'Payment is wrong, pls contact merchant' },
+  noValidPayType: { zh: '没有可用的支付方式', en: 'No valid pay type' },
+  paymentAmountZero: { zh: '支付金额必须大于0', en: 'Payment amount must be greater than 0' },
+  balanceInsufficient: { zh: '余额不足', en: 'Insufficient balance' },
+  browserCannotPayByCard: { zh: '浏览器页面无法使用会员卡支付', en: 'Cannot pay within the browser page' },
+  paymentInitializing: { zh: '支付环境初始化中，请稍后再试', en: 'payment environment is initializing, try later' },
+  payCancelled: { zh: '支付已取消', en: 'Pay cancelled' },
+  notPayOrderInvalid: { zh: '未支付，订单已失效', en: 'Not pay, order invalid' },
+  amountError: { zh: '金额错误', en: 'Amount error' },
+  checkWhetherPaid: { zh: '请确认是否已支付', en: 'check whether paid' },
+  payPasswordRequired: { zh: '请输入支付密码', en: 'Please input the pay password' },
+  payPasswordWrong: { zh: '支付密码错误', en: 'Pay password is wrong' },
+  payPasswordLocked: { zh: '支付密码错误次数过多，请稍后再试', en: 'Too many wrong pay passwords, try again later' },
+  payPasswordSixDigits: { zh: '支付密码必须为6位数字', en: 'The pay password must be 6 digits' },
+  payPasswordTooSimple: { zh: '支付密码不能为123456', en: 'The pay password cannot be 123456' },
+  passwordsInconsistent: { zh: '两次输入的密码不一致', en: 'The two passwords are inconsistent' },
+  originPasswordIncorrect: { zh: '原密码错误', en: 'Origin password is incorrect' },
+  orderNotFound: { zh: '订单不存在', en: 'Order not found' },
+  orderStatusInvalid: { zh: '订单状态不允许该操作', en: 'The order status does not allow this' },
+
+  couponActivityNotExist: { zh: '优惠券活动不存在', en: 'Coupon activity not exist' },
+  couponProductNotExist: { zh: '优惠券商品不存在或已售罄', en: 'Coupon Product not exist' },
+  invalidCoupon: { zh: '无效的优惠券', en: 'Invalid Coupon' },
+  couponAlreadySelected: {
+    zh: '您已选择了一张优惠券，请删除后重新选择',
+    en: 'You already selected a coupon, delete it and choose again',
+  },
+  couponOneProductOnly: { zh: '商品券只能用于一个商品', en: 'A product coupon applies to one product only' },
+  couponAmountBelowMin: { zh: '订单金额未满 {amount}', en: 'Order amount below {amount}' },
+  couponQuantityNotEnough: { zh: '商品数量需超过 {quantity}', en: 'Quantity must be more than {quantity}' },
+  couponWrongOrderType: { zh: '不适用当前订单类型', en: 'Not valid for this order type' },
+  couponCardPayOnly: { zh: '仅限会员卡支付使用', en: 'Only for member card payment' },
+  couponWrongUserType: { zh: '不适用当前用户类型', en: 'Not valid for this user type' },
+  couponInUse: { zh: '优惠券正在使用中', en: 'The coupon is in use' },
+  pointsInsufficient: { zh: '积分不足', en: 'Not enough points' },
+  exchangeSoldOut: { zh: '已兑完', en: 'Sold out' },
+
+  pleaseRegisterFirst: { zh: '请先注册会员', en: 'Please register first' },
+  needRegisterInStore: { zh: '请到店注册会员', en: 'Please register as a member in the store' },
+  smsVerifyFailed: { zh: '短信验证码错误', en: 'Sms code verify failed' },
+  noSmsLeft: { zh: '短信余量不足', en: 'No Sms Left' },
+  smsSendFailed: { zh: '短信发送失败', en: 'SMS sent failed' },
+  inputVerifyCode: { zh: '请输入验证码', en: 'Please input verify code' },
+  functionClosed: { zh: '功能已关闭', en: 'Function Closed' },
+  openVipCenterFailed: { zh: '打开会员中心失败', en: 'Open vip center failed' },
+  avatarUploadFailed: { zh: '头像上传失败', en: 'Avatar upload failed' },
+  alreadyMember: { zh: '您已经是会员', en: 'You are already a member' },
+
+  invalidQr: { zh: '无效的二维码', en: 'Invalid QR' },
+  jumpingStationWrong: { zh: '跳转站号错误！', en: 'Jumping station number is wrong!' },
+  syncConnectFailed: {
+    zh: '连接服务器失败，点单可能无法同步',
+    en: 'Failed to connect to the server, ordering may not be synchronized',
+  },
+  cameraScanFailed: { zh: '扫码失败', en: 'camera scan failed' },
+  platformUnsupported: { zh: '当前平台不支持', en: 'Not supported on this platform' },
+
+  pickOneOfSeveralOrders: { zh: '该桌有多个订单，请选择一个', en: 'This table has several orders, please pick one' },
+  requiredPickupTime: { zh: '请选择自取时间', en: 'Please choose a pickup time' },
+};
+
+const fill = (text: string, params?: Record<string, string | number>): string =>
+  params ? text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : text;
+
+/** The message of `code` in `lang`, with `{name}` placeholders filled. */
+export function messageFor(code: ErrorCode, lang: Lang, params?: Record<string, string | number>): string {
+  const m = messages[code];
+  if (!m) return code;
+  return fill(m[lang], params);
+}
+
+/**
+ * Language of the answer (C§1): the `language` header when given (en…/zh…), otherwise English
+ * in the overseas environment and Chinese elsewhere.
+ */
+export function pickLanguage(languageHeader: string | undefined, abroad: boolean): Lang {
+  const h = (languageHeader ?? '').toLowerCase();
+  if (h.startsWith('en')) return 'en';
+  if (h.startsWith('zh')) return 'zh';
+  return abroad ? 'en' : 'zh';
+}

@@ -1,0 +1,39 @@
+/**
+ * Starts the consumer API: reads the configuration, opens the database (PGlite in DATA_DIR by
+ * default, PostgreSQL with DATABASE_URL), loads the demo on first start, serves the H5 build.
+ */
+import { buildApp } from './app';
+import { loadConfig, type ServerConfig } from './config';
+import { demoBanner } from './banner';
+
+async function main(): Promise<void> {
+  const config: ServerConfig = loadConfig();
+  const started = Date.now();
+  const app = await buildApp({ config });
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(demoBanner(config, Date.now() - started));
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    // stop accepting, finish requests in flight, close the database
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'close failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

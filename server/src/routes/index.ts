@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context';
+import { registerAddressRoutes } from './address';
+import { registerDeliveryRoutes } from './delivery';
+import { registerStoreRoutes } from './store';
+import { registerUserRoutes } from './user';
+import { registerOrderRoutes } from './order';
+import { registerPayRoutes } from './pay';
+import { registerMerchantRoutes } from './merchant';
+import { registerVipRoutes } from './vip';
+import { registerActivityRoutes } from './activity';
+
+/** A function that registers one area's routes. */
+export type RouteRegistrar = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
+
+/**
+ * Every area of the API, in one list: an area adds `routes/<area>.ts` exporting a registrar
+ * (thin routes calling `services/<area>.ts`) and one line here.
+ */
+export const areas: RouteRegistrar[] = [registerUserRoutes, registerAddressRoutes, registerDeliveryRoutes, registerStoreRoutes, registerOrderRoutes, registerPayRoutes, registerMerchantRoutes];
+
+areas.push(registerVipRoutes);
+areas.push(registerActivityRoutes);
+
+export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  for (const register of areas) await register(app, ctx);
+}

@@ -1,0 +1,289 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { storeCalls } from '../../../src/api/contract/store';
+import { ActivityType, ProductStatus } from '../../../src/domain/enums';
+import type { ServerContext } from '../context';
+import { activities, couponTemplates, limitCardUses, limitCards, memberLevels } from '../db/schema';
+import { fail } from '../http/errors';
+import { PreSerialized, registerCall } from '../http/call';
+import { localiseNamed } from '../services/localise';
+import { findMemberOfUser, toMemberInfo } from '../services/members-read';
+import { getMenu, liveStock, productRows, searchMenu, specList } from '../services/menu';
+import { chainShops, getShop, paySettingOf, shopDetail } from '../services/shops';
+import { setUserInfo } from '../services/profile';
+import { userProfile } from '../services/users';
+
+/** Shop, menu and profile calls (C§7 store; SHOP-1, MENU-1…6, USER-2). */
+export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  registerCall(app, ctx, storeCalls.list, async (c) => ({ list: await chainShops(ctx, c.session.shopId, c.lang) }));
+
+  registerCall(app, ctx, storeCalls.detail, async (c) => {
+    const shopId = c.body.id ?? c.session.shopId;
+    const row = await getShop(ctx, shopId);
+    return shopDetail(row, c.lang, ctx.clock.now(), c.abroad, c.userAgentType);
+  });
+
+  registerCall(app, ctx, storeCalls.paySetting, async (c) => paySettingOf((await getShop(ctx, c.session.shopId)).paySetting));
+  registerCall(app, ctx, storeCalls.vipChargePaySetting, async (c) =>
+    paySettingOf((await getShop(ctx, c.session.shopId)).vipChargePaySetting),
+  );
+
+  const levelsOf = async (shopId: number, chainId: number | null, lang: 'zh' | 'en') => {
+    const rows = await ctx.db
+      .select()
+      .from(memberLevels)
+      .where(
+        and(
+          eq(memberLevels.active, true),
+          chainId === null ? eq(memberLevels.shopId, shopId) : or(eq(memberLevels.shopId, shopId), eq(memberLevels.chainId, chainId)),
+        ),
+      )
+      .orderBy(asc(memberLevels.level));
+    return rows.map((r) => localiseNamed({ id: r.id, level: r.level, name: r.name, nameEn: r.data?.nameEn, discount: r.discount }, lang));
+  };
+
+  registerCall(app, ctx, storeCalls.levels, async (c) => {
+    const shop = await getShop(ctx, c.session.shopId);
+    return { list: await levelsOf(shop.id, shop.chainId, c.lang) };
+  });
+
+  registerCall(app, ctx, storeCalls.memberSetting, async (c) => (await getShop(ctx, c.session.shopId)).memberSetting ?? {});
+
+  registerCall(app, ctx, storeCalls.vipInfo, async (c) => {
+    const shop = await getShop(ctx, c.session.shopId);
+    const member = await findMemberOfUser(ctx.db, c.session.userId, shop.id, shop.chainId);
+    const vipInfo = member ? toMemberInfo(member, shop.industry) : null;
+    // settings and levels follow the shop's version; the card itself is always fresh
+    if (c.body.version === shop.menuVersion) return { version: shop.menuVersion, unchanged: true as const, vipInfo };
+    return {
+      version: shop.menuVersion,
+      unchanged: false as const,
+      vipInfo,
+      memberSetting: shop.memberSetting ?? {},
+      levels: await levelsOf(shop.id, shop.chainId, c.lang),
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.products, async (c) => {
+    const shopId = c.session.shopId;
+    const [menu, stock] = await Promise.all([getMenu(ctx, shopId, c.lang), liveStock(ctx, shopId)]);
+    // MENU-5: a client holding the current version gets no body and keeps its cached menu
+    if (c.body.version === menu.version) return { version: menu.version, unchanged: true as const, stock };
+    return new PreSerialized(
+      `{"version":${menu.version},"unchanged":false,"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}`,
+    );
+  });
+
+  registerCall(app, ctx, storeCalls.productTypes, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    if (c.body.version === menu.version) return { version: menu.version, unchanged: true as const };
+    return {
+      version: menu.version,
+      unchanged: false as const,
+      types: menu.categories.map(({ products: ps, ...cat }) => ({ ...cat, productIds: ps.map((p) => p.id) })),
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.productsChunk, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const { typeId, type, ids } = c.body;
+    const page = c.body.page ?? 1;
+    const pageLimit = c.body.pageLimit ?? 20;
+    const wanted = ids ? new Set(ids) : null;
+    const all = menu.categories
+      .filter((cat) => (typeId === undefined || cat.id === typeId) && (type === undefined || cat.type === type))
+      .flatMap((cat) => cat.products)
+      .filter((p) => !wanted || wanted.has(p.id));
+    return {
+      version: menu.version,
+      stale: c.body.version !== undefined && c.body.version !== 0 && c.body.version !== menu.version,
+      list: all.slice((page - 1) * pageLimit, page * pageLimit),
+      total: all.length,
+      page,
+      pageLimit,
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.productDetail, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const p = menu.byId.get(c.body.id);
+    if (!p) throw fail('productDeleted', { product: String(c.body.id) });
+    return p;
+  });
+
+  registerCall(app, ctx, storeCalls.comboCheck, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const combo = menu.byId.get(c.body.productId);
+    const state = (id: number) => {
+      const p = menu.byId.get(id);
+      return {
+        id,
+        offline: p?.status === ProductStatus.OFFLINE,
+        saleOut: p?.status === ProductStatus.SALE_OUT,
+        deleted: !p,
+      };
+    };
+    const items = (combo?.mealset ?? [])
+      .flatMap((g) => g.items.map((i) => state(i.id)))
+      .filter((s) => s.offline || s.saleOut || s.deleted);
+    const own = state(c.body.productId);
+    return {
+      id: c.body.productId,
+      offline: own.offline || items.some((i) => i.offline),
+      saleOut: own.saleOut || items.some((i) => i.saleOut),
+      deleted: own.deleted || items.some((i) => i.deleted),
+      items,
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.productTastes, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const p = menu.byId.get(c.body.productId);
+    if (!p) throw fail('productDeleted', { product: String(c.body.productId) });
+    return { productId: p.id, tastes: p.tastes ?? [] };
+  });
+
+  registerCall(app, ctx, storeCalls.productTaxes, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const data = [...menu.byId.values()].flatMap((p) => (p.taxes ?? []).map((t) => ({ ...t, productID: p.id })));
+    return { data };
+  });
+
+  registerCall(app, ctx, storeCalls.checkStock, async (c) => {
+    const shopId = c.session.shopId;
+    const wanted = new Map<number, number>();
+    for (const l of c.body.products) wanted.set(l.id, (wanted.get(l.id) ?? 0) + l.quantity);
+    const rows = await productRows(ctx, shopId, [...wanted.keys()]);
+    // C§4: the first product short of stock (unknown, deleted, sold out or not enough left)
+    for (const l of c.body.products) {
+      const row = rows.get(l.id);
+      const need = wanted.get(l.id) ?? l.quantity;
+      const short =
+        !row ||
+        row.status === ProductStatus.DELETE ||
+        row.status === ProductStatus.OFFLINE ||
+        row.status === ProductStatus.SALE_OUT ||
+        (row.stock !== null && row.stock < need);
+      if (short) {
+        const name = row ? (c.lang === 'en' && row.data.nameEn ? row.data.nameEn : row.name) : null;
+        return { id: l.id, name, stock: row ? (row.stock ?? 0) : null };
+      }
+    }
+    return { id: null, name: null, stock: null };
+  });
+
+  registerCall(app, ctx, storeCalls.stockQuery, async (c) => {
+    const ids = [...new Set(c.body.products.map((p) => p.id))];
+    const rows = await productRows(ctx, c.session.shopId, ids);
+    return {
+      list: ids
+        .filter((id) => rows.has(id))
+        .map((id) => {
+          const r = rows.get(id)!;
+          return { product_id: id, stock_quantity: r.stock, order_quantity: r.orderQuantity };
+        }),
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.productSearch, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    return { version: menu.version, list: searchMenu(menu, c.body.searchText) };
+  });
+
+  registerCall(app, ctx, storeCalls.specProductList, async (c) => {
+    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    return { list: specList(menu, c.body.includeNotSale === true) };
+  });
+
+  registerCall(app, ctx, storeCalls.couponProducts, async (c) => {
+    const shop = await getShop(ctx, c.session.shopId);
+    const menu = await getMenu(ctx, shop.id, c.lang);
+    const scope = (shopCol: AnyPgColumn, chainCol: AnyPgColumn) =>
+      shop.chainId === null ? eq(shopCol, shop.id) : or(eq(shopCol, shop.id), eq(chainCol, shop.chainId));
+    const [acts, templates] = await Promise.all([
+      ctx.db
+        .select({ data: activities.data })
+        .from(activities)
+        .where(and(eq(activities.type, ActivityType.productCoupon), scope(activities.shopId, activities.chainId))),
+      ctx.db
+        .select({ data: couponTemplates.data })
+        .from(couponTemplates)
+        .where(scope(couponTemplates.shopId, couponTemplates.chainId)),
+    ]);
+    // products that a product coupon (P§3 type 17) gives
+    const ids = new Set<number>();
+    for (const a of acts) for (const p of a.data.productList ?? []) ids.add(p.id);
+    for (const t of templates)
+      if (t.data.type === ActivityType.productCoupon) for (const p of t.data.productList ?? []) ids.add(p.id);
+    return { list: [...ids].map((id) => menu.byId.get(id)).filter((p): p is NonNullable<typeof p> => !!p) };
+  });
+
+  /** The member card of the token's user in its shop, or null. */
+  const ownMember = async (userId: number, shopId: number) => {
+    const shop = await getShop(ctx, shopId);
+    return findMemberOfUser(ctx.db, userId, shop.id, shop.chainId);
+  };
+
+  registerCall(app, ctx, storeCalls.limitCardList, async (c) => {
+    const member = await ownMember(c.session.userId, c.session.shopId);
+    // another member's cards are never shown (P§6 permissions)
+    if (!member || (c.body.id !== undefined && c.body.id !== member.id)) return { list: [] };
+    const rows = await ctx.db.select().from(limitCards).where(eq(limitCards.memberId, member.id)).orderBy(asc(limitCards.id));
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        productId: r.productId,
+        totalTimes: r.totalTimes,
+        usedTimes: r.usedTimes,
+        remainingTimes: Math.max(0, r.totalTimes - r.usedTimes),
+        expiresAt: r.expiresAt ? r.expiresAt.getTime() : null,
+      })),
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.limitCardUseList, async (c) => {
+    const page = c.body.page ?? 1;
+    const pageLimit = c.body.pageLimit ?? 20;
+    const member = await ownMember(c.session.userId, c.session.shopId);
+    if (!member || (c.body.memberId !== undefined && c.body.memberId !== member.id)) {
+      return { list: [], total: 0, page, pageLimit };
+    }
+    const where = and(
+      eq(limitCardUses.memberId, member.id),
+      c.body.productId === undefined ? undefined : eq(limitCardUses.productId, c.body.productId),
+    );
+    const [rows, totals] = await Promise.all([
+      ctx.db
+        .select()
+        .from(limitCardUses)
+        .where(where)
+        .orderBy(desc(limitCardUses.id))
+        .limit(pageLimit)
+        .offset((page - 1) * pageLimit),
+      ctx.db.select({ n: count() }).from(limitCardUses).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        limitCardId: r.limitCardId,
+        productId: r.productId,
+        times: r.times,
+        orderId: r.orderId,
+        note: r.note,
+        createdAt: r.createdAt.getTime(),
+      })),
+      total: totals[0]?.n ?? 0,
+      page,
+      pageLimit,
+    };
+  });
+
+  registerCall(app, ctx, storeCalls.userInfo, async (c) => userProfile(ctx, c.session.userId, c.session.shopId));
+  registerCall(app, ctx, storeCalls.setUserInfo, async (c) => {
+    await setUserInfo(ctx, c.session.userId, c.body);
+    return userProfile(ctx, c.session.userId, c.session.shopId);
+  });
+}
+

@@ -1,0 +1,209 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { API_BASE } from '../../../src/api/contract/common';
+import { AVATAR_UPLOAD_PATH, userCalls, type LoginRes } from '../../../src/api/contract/user';
+import type { ServerContext } from '../context';
+import { clientLogs, tables, users } from '../db/schema';
+import { AppError, fail, HttpError } from '../http/errors';
+import { failureBody } from '../http/error-handler';
+import { registerCall } from '../http/call';
+import { pickLanguage } from '../i18n/messages';
+import { AVATAR_MAX_BYTES, saveAvatar, visitorAvatarSvg } from '../services/avatar';
+import { DevSmsProvider, SMS_CODE_TTL_MS } from '../services/sms';
+import { getShop } from '../services/shops';
+import { AVATAR_COUNT, findOrCreateUser, userProfile } from '../services/users';
+import type { Lang } from '../i18n/messages';
+
+const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/** SMS abuse limits: one code per phone a minute, ten an hour; twenty per client address an hour. */
+export const SMS_LIMITS = { perPhoneMinute: 1, perPhoneHour: 10, perIpHour: 20 } as const;
+/** putLogs: thirty a minute per client address. */
+export const PUT_LOGS_PER_MINUTE = 30;
+
+/** Account calls (C§7 user, USER-1, USER-2). */
+export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const issue = async (userId: number, shopId: number): Promise<LoginRes> => {
+    const { token, expiresAt } = await ctx.sessions.issue(userId, shopId);
+    return { token, expiresAt, shopId, user: await userProfile(ctx, userId, shopId) };
+  };
+
+  const platformLogin = async (platform: 'weapp' | 'alipay', shopId: number, code: string, lang: Lang) => {
+    await getShop(ctx, shopId);
+    const identity = await ctx.login[platform].exchange(code);
+    const user = await findOrCreateUser(ctx.db, platform, identity.openid, ctx.clock.now(), lang);
+    return issue(user.id, shopId);
+  };
+
+  registerCall(app, ctx, userCalls.login, async (c) => platformLogin('weapp', c.body.id, c.body.code, c.lang));
+  registerCall(app, ctx, userCalls.aliLogin, async (c) => platformLogin('alipay', c.body.id, c.body.code, c.lang));
+
+  // browser entry: the open id is the device id fallback of C§2, the user a visitor (C§3)
+  registerCall(app, ctx, userCalls.h5entry, async (c) => {
+    await getShop(ctx, c.body.id);
+    const user = await findOrCreateUser(ctx.db, 'h5', c.body.openid, ctx.clock.now(), c.lang);
+    return issue(user.id, c.body.id);
+  });
+
+  // moves the user to another shop of the same chain: a new token names the new shop
+  registerCall(app, ctx, userCalls.token, async (c) => {
+    const session = await ctx.sessions.resolve(c.body.token);
+    if (!session) throw new HttpError(401, 'loginExpired');
+    const from = await getShop(ctx, session.shopId);
+    const to = await getShop(ctx, c.body.id);
+    const sameChain = from.id === to.id || (from.chainId !== null && from.chainId === to.chainId);
+    if (!sameChain) throw fail('getShopDataFailed');
+    return issue(session.userId, to.id);
+  });
+
+  registerCall(app, ctx, userCalls.urlCheck, async (c) => {
+    let url: URL;
+    try {
+      url = new URL(c.body.url);
+    } catch {
+      return { valid: false, params: {} };
+    }
+    const ours = new URL(ctx.config.publicUrl).host;
+    const hostHeader = c.request.headers.host ?? '';
+    const valid = (url.protocol === 'https:' || url.protocol === 'http:') && (url.host === ours || url.host === hostHeader);
+    const params: Record<string, string> = {};
+    url.searchParams.forEach((v, k) => (params[k] = v.slice(0, 200)));
+    // hash routing (C§2): start-up parameters may follow the route in the fragment
+    const q = url.hash.indexOf('?');
+    if (q >= 0) new URLSearchParams(url.hash.slice(q + 1)).forEach((v, k) => (params[k] = v.slice(0, 200)));
+    return { valid, params: valid ? params : {} };
+  });
+
+  registerCall(app, ctx, userCalls.getCodeInfo, async (c) => {
+    const { shopId, tableNo } = parseCode(c.body.code);
+    try {
+      await getShop(ctx, shopId);
+    } catch {
+      throw fail('invalidQr');
+    }
+    if (tableNo === null) return { type: 'shop' as const, shopId, tableId: null, tableNo: null };
+    const rows = await ctx.db
+      .select({ id: tables.id, name: tables.name })
+      .from(tables)
+      .where(and(eq(tables.shopId, shopId), eq(tables.name, tableNo)))
+      .limit(1);
+    if (!rows[0]) throw fail('tableNotFound');
+    return { type: 'table' as const, shopId, tableId: rows[0].id, tableNo: rows[0].name };
+  });
+
+  registerCall(app, ctx, userCalls.sendSmsCode, async (c) => {
+    const phone = c.body.phone;
+    const ip = c.request.ip;
+    const allowed =
+      ctx.limiter.hit(`sms:phone:min:${phone}`, SMS_LIMITS.perPhoneMinute, 60_000) &&
+      ctx.limiter.hit(`sms:phone:hour:${phone}`, SMS_LIMITS.perPhoneHour, 3_600_000) &&
+      ctx.limiter.hit(`sms:ip:hour:${ip}`, SMS_LIMITS.perIpHour, 3_600_000);
+    if (!allowed) throw fail('tooManyRequests');
+    const code = await ctx.sms.sendCode(c.session.shopId, phone);
+    const showCode = c.body.test === true && ctx.sms.provider instanceof DevSmsProvider;
+    return { sent: true as const, expiresIn: SMS_CODE_TTL_MS / 1000, ...(showCode ? { testCode: code } : {}) };
+  });
+
+  registerCall(app, ctx, userCalls.verifyCode, async (c) => {
+    await ctx.sms.verify(c.body.phone, c.body.code);
+    return { verified: true as const };
+  });
+
+  registerCall(app, ctx, userCalls.h5Login, async (c) => {
+    await ctx.sms.verify(c.body.phone, c.body.code);
+    const session = c.session;
+    const owner = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, c.body.phone)).limit(1);
+    if (owner[0] && owner[0].id !== session.userId) return issue(owner[0].id, session.shopId);
+    await ctx.db.update(users).set({ phone: c.body.phone, authorised: true }).where(eq(users.id, session.userId));
+    return issue(session.userId, session.shopId);
+  });
+
+  registerCall(app, ctx, userCalls.getSmsQuantity, async (c) => ({ quantity: await ctx.sms.quota(c.session.shopId) }));
+
+  registerCall(app, ctx, userCalls.putLogs, async (c) => {
+    if (!ctx.limiter.hit(`logs:${c.request.ip}`, PUT_LOGS_PER_MINUTE, 60_000)) throw fail('tooManyRequests');
+    const text = Array.isArray(c.body.log) ? c.body.log.join('\n') : c.body.log;
+    await ctx.db.insert(clientLogs).values({
+      userId: c.maybeSession?.userId ?? null,
+      shopId: c.maybeSession?.shopId ?? null,
+      log: text.slice(0, 16384),
+    });
+    return 'ok';
+  });
+
+  // signed parameters another page or mini program can verify (user, shop, key, expiry)
+  registerCall(app, ctx, userCalls.getEncryptParams, async (c) => {
+    const secret = ctx.singleton('encrypt-secret', () => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+    const expiresAt = ctx.clock.now() + 10 * 60 * 1000;
+    const payload = Buffer.from(
+      JSON.stringify({ userId: c.session.userId, shopId: c.session.shopId, key: c.body.key, expiresAt }),
+    ).toString('base64url');
+    const sign = createHmac('sha256', secret).update(payload).digest('base64url');
+    return { key: c.body.key, params: `${payload}.${sign}`, expiresAt };
+  });
+
+  // USER-2 avatar upload: multipart, field "file"; size and type limits → avatarUploadFailed
+  app.post(API_BASE + AVATAR_UPLOAD_PATH, async (request, reply) => {
+    const token = request.headers.token;
+    const session = await ctx.sessions.resolve(Array.isArray(token) ? token[0] : token);
+    if (!session) throw new HttpError(401, 'loginExpired');
+    if (!request.isMultipart()) throw fail('avatarUploadFailed');
+    let url: string;
+    try {
+      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+      if (!file) throw fail('avatarUploadFailed');
+      const bytes = await file.toBuffer();
+      url = await saveAvatar(ctx, session.userId, bytes, file.file.truncated);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      // too large (the multipart limit throws) or a broken upload
+      const lang = pickLanguage(String(request.headers.language ?? ''), ctx.config.abroadEnv);
+      return reply.code(200).send(failureBody('avatarUploadFailed', lang));
+    }
+    return reply.send({ result: true, info: { url } });
+  });
+
+  // uploaded avatars, served back (names are generated: <userId>-<hex>.<ext>)
+  app.get<{ Params: { file: string } }>('/uploads/avatars/:file', async (request, reply) => {
+    const m = /^\d+-[0-9a-f]{16}\.(png|jpg|gif|webp)$/.exec(request.params.file);
+    if (!m) return reply.code(404).send();
+    try {
+      const bytes = await fs.readFile(path.join(ctx.config.uploadsDir, 'avatars', request.params.file));
+      return reply.header('content-type', AVATAR_TYPES[m[1]]).header('cache-control', 'public, max-age=86400').send(bytes);
+    } catch {
+      return reply.code(404).send();
+    }
+  });
+
+  // generated visitor avatars (C§3 random avatar)
+  app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
+    const n = Number(/^(\d+)\.svg$/.exec(request.params.file)?.[1]);
+    if (!Number.isInteger(n) || n < 1 || n > AVATAR_COUNT) return reply.code(404).send();
+    return reply.header('content-type', 'image/svg+xml').header('cache-control', 'public, max-age=86400').send(visitorAvatarSvg(n));
+  });
+}
+
+/**
+ * Reads a QR code's content: a table code `T<shopId>-<tableNo>`, or a link carrying
+ * `id`/`shop_id` and `table`/`table_no` (C§2 start-up parameters). Anything else is invalidQr.
+ */
+export function parseCode(code: string): { shopId: number; tableNo: string | null } {
+  const m = /^T(\d{1,12})-([A-Za-z0-9_-]{1,32})$/.exec(code.trim());
+  if (m) return { shopId: Number(m[1]), tableNo: m[2] };
+  let params: URLSearchParams;
+  try {
+    const url = new URL(code);
+    params = new URLSearchParams(url.search);
+    const q = url.hash.indexOf('?');
+    if (q >= 0) new URLSearchParams(url.hash.slice(q + 1)).forEach((v, k) => params.set(k, v));
+  } catch {
+    throw fail('invalidQr');
+  }
+  const shop = params.get('shop_id') ?? params.get('id');
+  if (!shop || !/^\d{1,12}$/.test(shop)) throw fail('invalidQr');
+  const table = params.get('table_no') ?? params.get('table');
+  return { shopId: Number(shop), tableNo: table && /^[A-Za-z0-9_-]{1,32}$/.test(table) ? table : null };
+}

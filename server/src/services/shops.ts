@@ -1,0 +1,98 @@
+import { asc, eq } from 'drizzle-orm';
+import { businessHoursOfDay, formatTimeRanges, isWithinBusinessHours, nextOpeningTime, shopClock, DEFAULT_UTC_OFFSET_MINUTES, formatTimeOfDay } from '../../../src/domain/hours';
+import { ShopRealStatus, shopRealStatus } from '../../../src/domain/shop-status';
+import { orderTypeOfUserAgent } from '../../../src/domain/user-agent';
+import { PayType } from '../../../src/domain/enums';
+import type { ShopDetail, ShopSummary } from '../../../src/api/contract/store';
+import type { ShopSettings } from '../../../src/domain/types';
+import type { ServerContext } from '../context';
+import { shops } from '../db/schema';
+import type { StoredPaySetting, StoredShopSettings } from '../db/schema/json';
+import { fail, HttpError } from '../http/errors';
+import type { Lang } from '../i18n/messages';
+
+export type ShopRow = typeof shops.$inferSelect;
+
+/** The shop row, cached by menu version (settings changes bump the version too). */
+export async function getShop(ctx: ServerContext, shopId: number): Promise<ShopRow> {
+  const version = await ctx.shopCache.version(shopId);
+  if (version === null) throw fail('getShopDataFailed');
+  return ctx.shopCache.get('shop', shopId, version, async () => {
+    const rows = await ctx.db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
+    if (!rows[0]) throw fail('getShopDataFailed');
+    return rows[0];
+  });
+}
+
+/** Shop settings in the request's language; the columns the server owns (status, chain) win. */
+export function shopSettingsFor(row: ShopRow, lang: Lang): ShopSettings {
+  const s: StoredShopSettings = row.settings;
+  const out: StoredShopSettings = { ...s, id: row.id, shopStatus: row.shopStatus, industry: row.industry as ShopSettings['industry'] };
+  if (row.chainId !== null) out.chainId = row.chainId;
+  if (lang === 'en') {
+    if (s.nameEn) out.name = s.nameEn;
+    if (s.addressEn) out.address = s.addressEn;
+    if (s.notificationEn) out.notification = s.notificationEn;
+  }
+  return out;
+}
+
+/**
+ * 403 when a stopped shop (status -1) is asked to take an order, a payment or a recharge (C§8);
+ * store/detail still answers with the status.
+ */
+export function assertShopOperating(row: ShopRow): void {
+  if (row.shopStatus === ShopRealStatus.stopped) throw new HttpError(403, 'forbidden');
+}
+
+/** store/detail: settings plus real status and business-hours state at `now` (C§4, C§5). */
+export function shopDetail(row: ShopRow, lang: Lang, now: number, abroad: boolean, userAgentType: number | null): ShopDetail {
+  const settings = shopSettingsFor(row, lang);
+  const orderType = userAgentType === null ? null : orderTypeOfUserAgent(userAgentType);
+  const open = isWithinBusinessHours(settings, now, orderType);
+  const next = open ? null : nextOpeningTime(settings, now, orderType);
+  const offset = settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  return {
+    shop: settings,
+    realStatus: shopRealStatus(settings, orderType, abroad),
+    isOpen: open,
+    todayHours: formatTimeRanges(businessHoursOfDay(settings, now, orderType)),
+    nextOpening: next === null ? null : formatTimeOfDay(shopClock(next, offset).minute),
+    menuVersion: row.menuVersion,
+    serverTime: now,
+  };
+}
+
+/** The shops of the token's shop's chain (or the shop alone), for store/list (SHOP-1). */
+export async function chainShops(ctx: ServerContext, shopId: number, lang: Lang): Promise<ShopSummary[]> {
+  const current = await getShop(ctx, shopId);
+  const rows =
+    current.chainId === null
+      ? [current]
+      : await ctx.db.select().from(shops).where(eq(shops.chainId, current.chainId)).orderBy(asc(shops.sort), asc(shops.id));
+  const now = ctx.clock.now();
+  return rows.map((r) => {
+    const s = shopSettingsFor(r, lang);
+    return {
+      id: r.id,
+      name: s.name,
+      address: s.address ?? '',
+      phone: s.phone ?? '',
+      image: s.image ?? '',
+      industry: r.industry,
+      gpsAddress: s.gpsAddress ?? null,
+      businessHours: s.businessHours ?? formatTimeRanges(businessHoursOfDay(s, now)),
+      shopStatus: r.shopStatus,
+      isOpen: isWithinBusinessHours(s, now),
+      current: r.id === shopId,
+    };
+  });
+}
+
+const PAY_ORDER: PayType[] = [PayType.weixin, PayType.alipay, PayType.vip, PayType.cash, PayType.stripe, PayType.allinpay];
+
+/** A pay setting with its enabled pay types listed (store/paySetting, store/vipChargePaySetting). */
+export function paySettingOf(p: StoredPaySetting | null) {
+  const s: StoredPaySetting = p ?? { cash: true, vip: true, weixin: false, alipay: false, stripe: false, allinpay: false };
+  return { ...s, payTypes: PAY_ORDER.filter((t) => s[t]) };
+}

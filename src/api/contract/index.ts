@@ -1,0 +1,36 @@
+/**
+ * The contract of the consumer API: every call of C§7 and P§7, by area. The client imports the
+ * types, the server registers and validates every call with these definitions.
+ */
+import type { CallDef } from './common';
+import { activityCalls } from './activity';
+import { addressCalls } from './address';
+import { beautyCalls } from './beauty';
+import { deliveryCalls } from './delivery';
+import { messageCalls } from './message';
+import { orderCalls, payCalls } from './order';
+import { storeCalls } from './store';
+import { tableCalls } from './table';
+import { userCalls } from './user';
+import { vipCalls } from './vip';
+
+export * from './common';
+export { activityCalls, addressCalls, beautyCalls, deliveryCalls, messageCalls, orderCalls, payCalls, storeCalls, tableCalls, userCalls, vipCalls };
+
+/** Every call, by area. */
+export const calls = {
+  store: storeCalls,
+  user: userCalls,
+  address: addressCalls,
+  delivery: deliveryCalls,
+  order: orderCalls,
+  pay: payCalls,
+  table: tableCalls,
+  beauty: beautyCalls,
+  vip: vipCalls,
+  activity: activityCalls,
+  message: messageCalls,
+} as const;
+
+/** Every call definition as one flat list (route coverage checks). */
+export const allCalls: CallDef[] = Object.values(calls).flatMap((area) => Object.values(area) as CallDef[]);

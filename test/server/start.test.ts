@@ -1,0 +1,84 @@
+/**
+ * `npm start` end to end: scripts/start.mjs runs the real server process, which serves the H5 build
+ * at / and the API, and shuts down cleanly on SIGTERM.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+let child: ChildProcess;
+let port: number;
+let output = '';
+const h5 = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(h5, 'index.html'), '<!doctype html><html><body><div id="app">storefront-h5</div></body></html>');
+  port = await freePort();
+  child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: h5,
+      DATABASE_URL: 'memory://',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'data-')),
+      DEMO_LARGE_SHOP: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const started = Date.now();
+  while (!output.includes('API base:')) {
+    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}, 100_000);
+
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+test('the server answers / with the H5 page', async () => {
+  const res = await fetch(`http://127.0.0.1:${port}/`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('storefront-h5');
+});
+
+test('the start-up banner prints the shop, dine-in and scan-order links', () => {
+  expect(output).toContain(`http://localhost:${port}/#/pages/index/index?id=1001`);
+  expect(output).toContain('?id=1001&isDine=1&table=A1');
+  expect(output).toContain('?source_type=6&shop_id=1001&table_no=A1');
+});
+
+test('the API of the started server signs a visitor in', async () => {
+  const res = await fetch(`http://127.0.0.1:${port}/new/consumer/user/h5entry`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ id: 1001, openid: 'start-test' }),
+  });
+  expect(((await res.json()) as { result: boolean }).result).toBe(true);
+});
+
+test('SIGTERM shuts the server down cleanly', async () => {
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+}, 20_000);
