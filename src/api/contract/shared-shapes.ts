@@ -90,7 +90,7 @@ export const NickName = z.string().max(64);
 export const AvatarUrl = z.string().max(1024);
 /** A calendar day `YYYY-MM-DD`. */
 export const DateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-/** `lng,lat` as stored in contact_address_gps and addressGps. */
+/** `lat,lng` (latitude first, as src/domain/validation.ts parseGps reads it) as stored in contact_address_gps and addressGps. */
 export const GpsText = z.string().regex(/^-?\d{1,3}(\.\d{1,12})?,-?\d{1,3}(\.\d{1,12})?$/).max(60);
 /** A cart line identity built from id, spec, tastes and meal-set choices (C§3). */
 export const LineFlag = z.string().min(1).max(300);
