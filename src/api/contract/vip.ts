@@ -91,8 +91,12 @@ export const VipTransaction = z.object({
   giftAmount: Money,
   /** Signed change of the points. */
   points: Points,
-  /** Balance after the movement. */
-  balance: Money,
+  /** Balance after the movement (vip/doc); null on point movements (vip/pointDoc). */
+  balance: Money.nullable(),
+  /** Gift amount after the movement (vip/doc). */
+  giftAmountAfter: Money.optional(),
+  /** Points after the movement (vip/pointDoc); null on balance movements. */
+  pointsAfter: Points.nullable().optional(),
   time: EpochMs,
   orderNo: z.string().max(64).nullable(),
   shopName: ShortText,
@@ -140,12 +144,18 @@ export const RegisterReq = z
     gender: z.union([z.literal(Gender.unknown), z.literal(Gender.male), z.literal(Gender.female)]).optional(),
   })
   .strict()
-  .refine(hasPhoneProof, codedIssue(ErrorCode.inputVerifyCode, 'a phone code or phone and SMS code is required'));
+  .refine(
+    hasPhoneProof,
+    codedIssue(ErrorCode.inputVerifyCode, 'a phone code or phone and SMS code is required'),
+  );
 
 export const BindReq = z
   .object(PhoneProof)
   .strict()
-  .refine(hasPhoneProof, codedIssue(ErrorCode.inputVerifyCode, 'a phone code or phone and SMS code is required'));
+  .refine(
+    hasPhoneProof,
+    codedIssue(ErrorCode.inputVerifyCode, 'a phone code or phone and SMS code is required'),
+  );
 
 export const MemberRes = z.object({ vipInfo: MemberInfoSchema });
 
@@ -200,7 +210,23 @@ export const RechargeRes = z.object({
 });
 export type RechargeRes = z.infer<typeof RechargeRes>;
 
-export const RechargeQueryRes = z.object({ payStatus: PayStatusSchema, vipInfo: MemberInfoSchema });
+/** The charge-success page: the top-up's state and figures, the card after it, the coupons it earned. */
+export const RechargeQueryRes = z.object({
+  payStatus: PayStatusSchema,
+  vipInfo: MemberInfoSchema,
+  rechargeId: Id.optional(),
+  chargeAmount: Money.optional(),
+  presentAmount: Money.optional(),
+  coupons: z.array(CouponSchema).max(20).optional(),
+});
+
+/**
+ * vip/rechargeSandboxPay — the sandbox provider's confirmation (docs/members.md): the sandbox wallet or
+ * provider page reports the payment's outcome, and a success settles the top-up (once).
+ */
+export const RechargeSandboxPayReq = z
+  .object({ rechargeId: Id, status: z.enum(['success', 'fail', 'cancel']).optional() })
+  .strict();
 
 export const VipShop = z.object({
   id: Id,
@@ -226,14 +252,31 @@ const MemberPage = z.object({ id: Id, ...PageReq }).strict();
 
 export const vipCalls = {
   /** Token of the member center (kept locally). */
-  genVipToken: defineCall('vip/genVipToken', Empty, z.object({ token: z.string().min(1).max(512), expiresAt: EpochMs })),
+  genVipToken: defineCall(
+    'vip/genVipToken',
+    Empty,
+    z.object({ token: z.string().min(1).max(512), expiresAt: EpochMs }),
+  ),
   /** Newcomer coupons a visitor would receive by registering (P§2 newcomer prompt). */
   registerCoupons: defineCall('vip/registerCoupons', Empty, CouponList),
   /** `version` is the member-setting version the app holds; the answer always carries the current one. */
   getInfo: defineCall(
     'vip/getInfo',
-    z.object({ version: z.number().int().min(0).max(2 ** 31 - 1).optional() }).strict(),
-    z.object({ vipInfo: MemberInfoSchema.nullable(), memberSetting: MemberSettingSchema, version: z.number().int() }),
+    z
+      .object({
+        version: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .optional(),
+      })
+      .strict(),
+    z.object({
+      vipInfo: MemberInfoSchema.nullable(),
+      memberSetting: MemberSettingSchema,
+      version: z.number().int(),
+    }),
   ),
   register: defineCall('vip/register', RegisterReq, MemberRes),
   bind: defineCall('vip/bind', BindReq, MemberRes),
@@ -261,7 +304,11 @@ export const vipCalls = {
   getVipShopList: defineCall('vip/getVipShopList', Empty, z.object({ list: z.array(VipShop).max(500) })),
   /** Points movements of member `id` (point-consume-list). */
   pointDoc: defineCall('vip/pointDoc', MemberPage, paged(VipTransaction)),
-  giftAmountRules: defineCall('vip/giftAmountRules', Empty, z.object({ list: z.array(GiftAmountRuleSchema).max(50) })),
+  giftAmountRules: defineCall(
+    'vip/giftAmountRules',
+    Empty,
+    z.object({ list: z.array(GiftAmountRuleSchema).max(50) }),
+  ),
   updatePayPassword: defineCall('vip/updatePayPassword', UpdatePayPasswordReq, Ok),
   getMemberNotifyInfo: defineCall('vip/getMemberNotifyInfo', Empty, MemberNotifyInfo),
   bindOfficialAccount: defineCall(
@@ -272,6 +319,8 @@ export const vipCalls = {
   /** Member activities: charge-present coupons, first member pay gift (P§3 types 16, 20). */
   activities: defineCall('vip/activities', Empty, z.object({ list: z.array(ActivitySchema).max(100) })),
   recharge: defineCall('vip/recharge', RechargeReq, RechargeRes),
-  /** The charge-success page settles and reads the top-up. */
+  /** The charge-success page reads the top-up: its state, figures, the card after it and the coupons it earned. */
   rechargeQuery: defineCall('vip/rechargeQuery', z.object({ rechargeId: Id }).strict(), RechargeQueryRes),
+  /** Sandbox provider only (docs/members.md): the sandbox wallet or page confirms the payment's outcome. */
+  rechargeSandboxPay: defineCall('vip/rechargeSandboxPay', RechargeSandboxPayReq, RechargeQueryRes),
 };
