@@ -341,6 +341,7 @@ const vipReq: ReqExamples<typeof vipCalls> = {
   activities: {},
   recharge: { ruleId: 2, payType: 'alipay' },
   rechargeQuery: { rechargeId: 9 },
+  rechargeSandboxPay: { rechargeId: 9, status: 'success' },
 };
 const vipRes: ResExamples<typeof vipCalls> = {
   genVipToken: { token: 'vip-token', expiresAt: T0 + 86_400_000 },
@@ -377,6 +378,7 @@ const vipRes: ResExamples<typeof vipCalls> = {
     pay: { kind: 'redirect', provider: 'allinpay', tradeNo: 'AP9', amount: 100, url: 'https://pay.example/allin/AP9' },
   },
   rechargeQuery: { payStatus: 1, vipInfo: member },
+  rechargeSandboxPay: { payStatus: 1, vipInfo: member },
 };
 
 const pointItem = {
