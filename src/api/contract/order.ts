@@ -25,6 +25,8 @@ import {
 
 /** Order and payment calls (C§7 order, C§3 order entities, ORDER-7/8/9). */
 
+export { PayStart, ProviderCallback } from './shared-shapes';
+
 export const OrderTypeSchema = z.enum(Object.values(OrderType) as [OrderType, ...OrderType[]]);
 export const OrderStatusSchema = z.enum(Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]]);
 
@@ -337,4 +339,28 @@ export const payCalls = {
   callbackAlipay: defineCall(`pay/callback/${PayType.alipay}`, ProviderCallback, Ok, false),
   callbackStripe: defineCall(`pay/callback/${PayType.stripe}`, ProviderCallback, Ok, false),
   callbackAllinpay: defineCall(`pay/callback/${PayType.allinpay}`, ProviderCallback, Ok, false),
+};
+
+/**
+ * The sandbox providers' own side (ORDER-7): the sandbox page (stripe-pay, allin-pay) or the sandbox
+ * wallet completes a trade with the ticket it was given by order/pay (`paySign` of a wallet, `ticket`
+ * of a page URL); the provider then posts the signed callback. `notify: false` records the payment
+ * without a callback (a lost callback, recovered by order/payQuery).
+ */
+export const SandboxCompleteReq = z
+  .object({
+    tradeNo: TradeNo,
+    ticket: z.string().regex(/^[0-9a-f]{64}$/),
+    status: z.enum(['success', 'fail', 'cancel']),
+    notify: z.boolean().optional(),
+  })
+  .strict();
+export type SandboxCompleteReq = z.infer<typeof SandboxCompleteReq>;
+
+export const SandboxCompleteRes = z.object({
+  outcome: z.enum(['settled', 'already', 'reinstated', 'refunded', 'failed', 'recorded']),
+});
+
+export const sandboxPayCalls = {
+  complete: defineCall('pay/sandbox/complete', SandboxCompleteReq, SandboxCompleteRes, false),
 };

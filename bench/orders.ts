@@ -1,0 +1,186 @@
+/**
+ * `npm run bench:orders`: orders per second created and settled through the API (app.inject, the
+ * whole route: validation, menu rebuild, pricing, stock, coupon, transaction), for
+ *  - a 5-line takeaway order of the demo restaurant that two activities reduce (full reduction
+ *    ¥5 from ¥50, stir-fry ¥8 from ¥60) and a ¥10 coupon, paid in cash and settled at the counter;
+ *  - a member-card order paid at submit with the real argon2 pay-password check.
+ * Runs on the embedded database (PGlite in memory) and, when DATABASE_URL is a postgres:// URL, on
+ * PostgreSQL (that database is emptied and loaded with the demo data).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../server/src/app';
+import { testConfig } from '../server/src/config';
+import { openDatabase, type Database } from '../server/src/db/client';
+import { memberCoupons, members } from '../server/src/db/schema';
+import { seedDemo } from '../server/src/db/seed';
+import { demoData } from '../server/src/demo';
+import { DEMO_MEMBER, DEMO_USER, MEMBER_COUPON, SHOP } from '../server/src/demo/ids';
+import { merchantAct } from '../server/src/services/orders/merchant';
+import { API_BASE } from '../src/api/contract/common';
+
+const ORDERS = Number(process.env.BENCH_ORDERS || 400);
+const BALANCE_ORDERS = Number(process.env.BENCH_BALANCE_ORDERS || 100);
+/**
+ * Orders in flight at once. PGlite is one connection in this process: parallel requests only queue
+ * behind its lock (and measured slower), so the embedded run submits one at a time; PostgreSQL gets a
+ * pool's worth.
+ */
+const CONCURRENCY_EMBEDDED = Number(process.env.BENCH_CONCURRENCY || 1);
+const CONCURRENCY_POSTGRES = Number(process.env.BENCH_CONCURRENCY || 16);
+
+/** Five lines: three stir-fries (22 + 24 + 26 = 72 ≥ 60), noodles 16, rice 2 → goods 90. */
+const LINES = [
+  { id: 10303, quantity: 1, flag: 'a' },
+  { id: 10306, quantity: 1, flag: 'b' },
+  { id: 10305, quantity: 1, flag: 'c' },
+  { id: 10401, quantity: 1, flag: 'd' },
+  { id: 10406, quantity: 1, flag: 'e' },
+];
+const TAKEAWAY = {
+  type: 'takeaway',
+  payType: 'cash',
+  products: LINES,
+  contact_name: 'Bench',
+  contact_phone: '13812345678',
+  contact_address: '1 Bench Road',
+  contact_address_gps: '31.2404,121.4737',
+  deliveryTime: 'ASAP',
+};
+
+async function pool<T>(n: number, concurrency: number, task: (i: number) => Promise<T>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) {
+      const i = next;
+      next += 1;
+      await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
+async function truncate(database: Database): Promise<void> {
+  await database.exec(`DO $$ DECLARE r record; BEGIN
+    FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+      EXECUTE 'TRUNCATE TABLE ' || quote_ident(r.tablename) || ' RESTART IDENTITY CASCADE';
+    END LOOP; END $$;`);
+}
+
+interface Figures {
+  ordersPerS: number;
+  balancePerS: number;
+}
+
+async function benchOn(database: Database, concurrency: number): Promise<Figures> {
+  await truncate(database);
+  await seedDemo(database.db, demoData);
+  const app = await buildApp({
+    config: testConfig({ unpaidTimeoutS: 900 }),
+    database,
+    seed: false,
+    closeDatabase: true,
+  });
+  await app.ready();
+  const ctx = app.ctx;
+  try {
+    const token = (await ctx.sessions.issue(DEMO_USER.visitor.id, SHOP.restaurant)).token;
+    const memberToken = (await ctx.sessions.issue(DEMO_USER.member.id, SHOP.restaurant)).token;
+    // one ¥10 coupon per order, copies of the demo member's (a coupon is held by one live order)
+    const [template] = await ctx.db
+      .select()
+      .from(memberCoupons)
+      .where(eq(memberCoupons.id, MEMBER_COUPON.amount));
+    const ids: number[] = [];
+    for (let i = 0; i < ORDERS + 1; i += 200) {
+      const rows = await ctx.db
+        .insert(memberCoupons)
+        .values(
+          Array.from({ length: Math.min(200, ORDERS + 1 - i) }, () => ({
+            userId: DEMO_USER.visitor.id,
+            shopId: SHOP.restaurant,
+            status: 1,
+            startDate: template.startDate,
+            endDate: template.endDate,
+            source: 'bench',
+            data: template.data,
+          })),
+        )
+        .returning({ id: memberCoupons.id });
+      ids.push(...rows.map((r) => r.id));
+    }
+    await ctx.db
+      .update(members)
+      .set({ balance: sql`1000000`, giftAmount: sql`1000000` })
+      .where(eq(members.id, DEMO_MEMBER.id));
+
+    const confirm = async (tk: string, body: object) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_BASE}order/confirm`,
+        headers: { 'content-type': 'application/json', token: tk, 'idempotency-key': randomUUID() },
+        payload: JSON.stringify(body),
+      });
+      return JSON.parse(res.body) as {
+        result: boolean;
+        info: { id: number } | string;
+        code?: string;
+        data?: { total: number };
+      };
+    };
+    const totalOf = async (tk: string, body: object) => {
+      const r = await confirm(tk, { ...body, expectedTotal: 0.0001 });
+      if (r.code !== 'amountError' || !r.data) throw new Error(`quote failed: ${JSON.stringify(r)}`);
+      return r.data.total;
+    };
+
+    // two activities (−5, −8) and the coupon (−10): 90 − 23 = 67, + packaging 5, dishware 5, delivery 5 = 82
+    const total = await totalOf(token, { ...TAKEAWAY, couponId: ids[ORDERS] });
+    if (total !== 82) throw new Error(`the bench order should cost 82 (90 − 5 − 8 − 10 + 5 + 5 + 5), the server says ${total}`);
+    const t0 = performance.now();
+    await pool(ORDERS, concurrency, async (i) => {
+      const r = await confirm(token, { ...TAKEAWAY, couponId: ids[i], expectedTotal: total });
+      if (!r.result || typeof r.info === 'string') throw new Error(`order failed: ${JSON.stringify(r)}`);
+      await merchantAct(ctx, { id: r.info.id, action: 'cashPaid' });
+    });
+    const ordersPerS = ORDERS / ((performance.now() - t0) / 1000);
+
+    const vip = {
+      type: 'dine',
+      payType: 'vip',
+      payPassword: DEMO_MEMBER.payPassword,
+      table: 'A1',
+      people: 2,
+      products: LINES,
+    };
+    const vipTotal = await totalOf(memberToken, vip);
+    const t1 = performance.now();
+    await pool(BALANCE_ORDERS, concurrency, async () => {
+      const r = await confirm(memberToken, { ...vip, expectedTotal: vipTotal });
+      if (!r.result) throw new Error(`balance order failed: ${JSON.stringify(r)}`);
+    });
+    const balancePerS = BALANCE_ORDERS / ((performance.now() - t1) / 1000);
+    return { ordersPerS, balancePerS };
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const embedded = await benchOn(await openDatabase('memory://'), CONCURRENCY_EMBEDDED);
+  console.log(`BENCH orders_per_s_embedded ${embedded.ordersPerS.toFixed(1)} orders/s`);
+  console.log(`BENCH pay_balance_per_s ${embedded.balancePerS.toFixed(1)} orders/s`);
+  const url = process.env.DATABASE_URL ?? '';
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pg = await benchOn(await openDatabase(url), CONCURRENCY_POSTGRES);
+    console.log(`BENCH orders_per_s_postgres ${pg.ordersPerS.toFixed(1)} orders/s`);
+    console.log(`BENCH pay_balance_per_s_postgres ${pg.balancePerS.toFixed(1)} orders/s`);
+  } else {
+    console.log('BENCH orders_per_s_postgres skipped (DATABASE_URL is not a postgres:// URL)');
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { orderCalls } from '../../../src/api/contract/order';
+import { HeaderNames } from '../../../src/api/contract/common';
+import type { ServerContext } from '../context';
+import { registerCall, type CallContext } from '../http/call';
+import { fail } from '../http/errors';
+import { createOrder } from '../services/orders/create';
+import { closeByUser, ownOrder, startExpirySweeper, transition } from '../services/orders/lifecycle';
+import {
+  queryPayment,
+  reportPayError,
+  startPayment,
+  statusRes,
+  updateTradeNo,
+} from '../services/orders/payment';
+import { deliveryInfo, lastOrder, listOrders, orderDetail } from '../services/orders/read';
+import { addEvent } from '../services/orders/lifecycle';
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,128}$/;
+
+/** The Idempotency-Key header of a submit (a UUID per visit of the confirm screen), if well formed. */
+function idempotencyKeyOf(c: CallContext<unknown>): string | null {
+  const raw = c.request.headers[HeaderNames.idempotencyKey];
+  const v = Array.isArray(raw) ? raw[0] : raw;
+  if (v === undefined || v === '') return null;
+  if (!IDEMPOTENCY_KEY.test(v)) throw fail('badRequest');
+  return v;
+}
+
+/** Order calls (C§7 order, SERVER-3): thin, every rule in services/orders. */
+export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  startExpirySweeper(ctx);
+
+  registerCall(app, ctx, orderCalls.confirm, async (c) =>
+    createOrder(
+      ctx,
+      {
+        userId: c.session.userId,
+        shopId: c.session.shopId,
+        lang: c.lang,
+        abroad: c.abroad,
+        userAgentType: c.userAgentType,
+        idempotencyKey: idempotencyKeyOf(c as CallContext<unknown>),
+      },
+      c.body,
+    ),
+  );
+  registerCall(app, ctx, orderCalls.list, async (c) => listOrders(ctx, c.session.userId, c.body, c.lang));
+  registerCall(app, ctx, orderCalls.detail, async (c) =>
+    orderDetail(ctx, c.session.userId, c.body.id, c.lang),
+  );
+  registerCall(app, ctx, orderCalls.last, async (c) =>
+    lastOrder(ctx, c.session.userId, c.session.shopId, c.lang),
+  );
+  registerCall(app, ctx, orderCalls.close, async (c) =>
+    statusRes(await closeByUser(ctx, c.session.userId, c.body.id)),
+  );
+  registerCall(app, ctx, orderCalls.confirmDelivered, async (c) => {
+    const o = await ownOrder(ctx, c.session.userId, c.body.id);
+    const row = await transition(
+      ctx.db,
+      o.id,
+      'confirmDelivered',
+      ctx.clock.now(),
+      {},
+      undefined,
+      'received by the customer',
+    );
+    if (!row) throw fail('orderStatusInvalid');
+    return statusRes(row);
+  });
+  registerCall(app, ctx, orderCalls.deliveryInfo, async (c) =>
+    deliveryInfo(ctx, c.session.userId, c.body.orderNo),
+  );
+  registerCall(app, ctx, orderCalls.daySeq, async (c) => ({
+    daySeq: (await ownOrder(ctx, c.session.userId, c.body.id)).daySeq,
+  }));
+  registerCall(app, ctx, orderCalls.sendProductOrderSuccess, async (c) => {
+    const o = await ownOrder(ctx, c.session.userId, c.body.id);
+    await addEvent(ctx.db, o.id, ctx.clock.now(), o.status, 'order placed message sent');
+    return 'ok';
+  });
+  registerCall(app, ctx, orderCalls.pay, async (c) =>
+    startPayment(ctx, { userId: c.session.userId, userAgentType: c.userAgentType }, c.body),
+  );
+  registerCall(app, ctx, orderCalls.payQuery, async (c) => queryPayment(ctx, c.session.userId, c.body.id));
+  registerCall(app, ctx, orderCalls.payErrorCallback, async (c) =>
+    reportPayError(ctx, c.session.userId, c.body.id, c.body.payStatus, c.body.reason),
+  );
+  registerCall(app, ctx, orderCalls.updateTradeNo, async (c) => {
+    await updateTradeNo(ctx, c.session.userId, c.body.id, c.body.tradeNo);
+    return 'ok';
+  });
+}
