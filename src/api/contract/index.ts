@@ -8,14 +8,14 @@ import { addressCalls } from './address';
 import { beautyCalls } from './beauty';
 import { deliveryCalls } from './delivery';
 import { messageCalls } from './message';
-import { orderCalls, payCalls } from './order';
+import { orderCalls, payCalls, sandboxPayCalls } from './order';
 import { storeCalls } from './store';
 import { tableCalls } from './table';
 import { userCalls } from './user';
 import { vipCalls } from './vip';
 
 export * from './common';
-export { activityCalls, addressCalls, beautyCalls, deliveryCalls, messageCalls, orderCalls, payCalls, storeCalls, tableCalls, userCalls, vipCalls };
+export { activityCalls, addressCalls, beautyCalls, deliveryCalls, messageCalls, orderCalls, payCalls, sandboxPayCalls, storeCalls, tableCalls, userCalls, vipCalls };
 
 /** Every call, by area. */
 export const calls = {
@@ -25,6 +25,7 @@ export const calls = {
   delivery: deliveryCalls,
   order: orderCalls,
   pay: payCalls,
+  sandboxPay: sandboxPayCalls,
   table: tableCalls,
   beauty: beautyCalls,
   vip: vipCalls,
