@@ -3,6 +3,19 @@ import type { DeepPartial } from '../deep-partial';
 
 // Shell locale (C§1): what is missing falls back to en.
 export const pages: DeepPartial<PagesMessages> = {
+  ordering: {
+    addToCart: "Ajouter au panier",
+    checkout: "Commander",
+    cartEmpty: "Votre panier est vide",
+    soldOut: "Épuisé",
+    chooseSpec: "Options",
+    submit: "Passer la commande",
+    payable: "À payer",
+    gotIt: "J'ai compris",
+    successTitle: "Commande passée",
+    viewOrder: "Voir la commande",
+    loading: "Chargement…",
+  },
   actions: {
     goMenu: 'Voir le menu',
     goHome: 'Retour à l’accueil',

@@ -3,6 +3,19 @@ import type { DeepPartial } from '../deep-partial';
 
 // Shell locale (C§1): what is missing falls back to en.
 export const pages: DeepPartial<PagesMessages> = {
+  ordering: {
+    addToCart: "加入購物車",
+    checkout: "去結算",
+    cartEmpty: "購物車是空的",
+    soldOut: "已售罄",
+    chooseSpec: "選規格",
+    submit: "提交訂單",
+    payable: "應付",
+    gotIt: "知道了",
+    successTitle: "下單成功",
+    viewOrder: "查看訂單",
+    loading: "載入中…",
+  },
   actions: {
     goMenu: '去點餐',
     goHome: '返回首頁',

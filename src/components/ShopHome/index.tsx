@@ -8,6 +8,7 @@ import takeawayIcon from '@/assets/home/takeaway.png';
 import pickupIcon from '@/assets/home/pickup.png';
 import dineIcon from '@/assets/home/dine.png';
 import { openRoute } from '../navigation';
+import { formatAmount } from '../Price';
 import './index.scss';
 
 /** The order types offered as entry buttons on the home page (C§1 ordering modes). */
@@ -29,20 +30,43 @@ export interface ShopHomeProps {
   shopName?: string;
   /** Called with the order type the customer picked. */
   onChooseOrderType: (type: OrderType) => void;
+  /** The shop is still loading (the header shows a placeholder). */
+  loading?: boolean;
 }
 
 /**
  * The shop home: header, order-type entry buttons and the member card summary. It only shows what
  * it is given — figures appear once the customer is logged in and the member is loaded.
  */
-export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType }: ShopHomeProps) {
-  void useStores().session.language;
+export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType, loading }: ShopHomeProps) {
+  const { session, shop, member, promotion } = useStores();
+  void session.language;
+  const s = shop.shop;
+  const name = shopName ?? s?.name;
+  const vip = member.vipInfo;
+  const symbol = shop.currencySymbol;
+  const figures: Record<'balance' | 'giftAmount' | 'points' | 'coupons', string> | null = vip
+    ? {
+        balance: `${symbol}${formatAmount(vip.amount, shop.numberDecimals)}`,
+        giftAmount: `${symbol}${formatAmount(vip.giftAmount ?? 0, shop.numberDecimals)}`,
+        points: String(vip.points ?? 0),
+        coupons: String(promotion.coupons.length),
+      }
+    : null;
   return (
     <View className="shop-home">
       <View className="shop-home__header">
         <Text className="shop-home__welcome">{t('pages.home.welcome')}</Text>
-        {shopName ? (
-          <Text className="shop-home__shop-name">{shopName}</Text>
+        {loading && !name ? (
+          <Text className="shop-home__shop-name">…</Text>
+        ) : name ? (
+          <View className="shop-home__shop" onClick={() => void openRoute('/pages/store/index')}>
+            <Text className="shop-home__shop-name" id="home-shop-name">
+              {name}
+            </Text>
+            {s?.address ? <Text className="shop-home__hint">{s.address}</Text> : null}
+            {shop.todayHours ? <Text className="shop-home__hint">{t('pages.ordering.hours', { hours: shop.todayHours })}</Text> : null}
+          </View>
         ) : (
           <View className="shop-home__choose-shop" onClick={() => void openRoute('/pages/store/list')}>
             <Text className="shop-home__shop-name">{t('pages.home.chooseShop')}</Text>
@@ -55,7 +79,7 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
         <Text className="shop-home__section-title">{t('pages.home.orderTypesTitle')}</Text>
         <View className="shop-home__order-type-row">
           {HOME_ORDER_TYPES.map((item) => (
-            <View key={item.type} className="shop-home__order-type" onClick={() => onChooseOrderType(item.type)}>
+            <View key={item.type} id={`home-${item.type}`} className="shop-home__order-type" onClick={() => onChooseOrderType(item.type)}>
               <View className="shop-home__order-type-icon">
                 <Image className="shop-home__order-type-img" src={item.icon} />
               </View>
@@ -66,20 +90,33 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
         </View>
       </View>
 
+      {s?.notification?.isOpen && s.notification.content ? (
+        <View className="shop-home__card shop-home__notice">
+          <Text className="shop-home__section-title">{s.notification.title || t('pages.ordering.notice')}</Text>
+          <Text className="shop-home__hint">{s.notification.content}</Text>
+        </View>
+      ) : null}
+
       <View className="shop-home__card shop-home__member">
         <View className="shop-home__member-head">
           <View className="shop-home__member-titles">
-            <Text className="shop-home__section-title">{t('pages.home.memberTitle')}</Text>
-            <Text className="shop-home__hint">{t('pages.home.memberHint')}</Text>
+            <Text className="shop-home__section-title">{vip ? (vip.levelName ?? t('pages.home.memberTitle')) : t('pages.home.memberTitle')}</Text>
+            <Text className="shop-home__hint">{vip ? (vip.cardNo ?? '') : t('pages.home.memberHint')}</Text>
           </View>
-          <Button type="primary" size="small" shape="round" onClick={() => void openRoute('/pages/user/login')}>
-            {t('pages.home.memberAction')}
-          </Button>
+          {vip ? (
+            <Button type="primary" size="small" shape="round" onClick={() => void openRoute('/pages/member/index')}>
+              {t('pages.home.memberCenter')}
+            </Button>
+          ) : (
+            <Button type="primary" size="small" shape="round" onClick={() => void openRoute('/pages/user/login')}>
+              {t('pages.home.memberAction')}
+            </Button>
+          )}
         </View>
         <View className="shop-home__figures">
           {(['balance', 'giftAmount', 'points', 'coupons'] as const).map((key) => (
             <View key={key} className="shop-home__figure">
-              <Text className="shop-home__figure-value">{t('pages.home.notLoggedIn')}</Text>
+              <Text className="shop-home__figure-value">{figures ? figures[key] : t('pages.home.notLoggedIn')}</Text>
               <Text className="shop-home__figure-label">{t(`pages.home.${key}` as const)}</Text>
             </View>
           ))}

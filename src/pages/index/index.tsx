@@ -1,24 +1,93 @@
-import { useCallback } from 'react';
+import { useEffect, useState } from 'react';
+import Taro, { useRouter } from '@tarojs/taro';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
-import { ShopHome } from '@/components/ShopHome';
-import { openRoute } from '@/components/navigation';
-import type { OrderType } from '@/domain/enums';
+import { EmptyState } from '@/components/EmptyState';
+import { bootShop, resetBoot } from '@/components/ordering/boot';
+import { routeEntry } from '@/domain/entry-routing';
+import type { EntryRoute } from '@/domain/entry-routing';
+import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+import type { RootStore } from '@/stores/root';
+import { ErrorCode } from '@/domain/errors';
 
-/** Entry route `/` (C§2): the shop home, reached on launch and after a 401. */
+/** Opens the route the entry rules chose, by the method they chose (tab pages by switchTab, C§2). */
+function go(route: EntryRoute): Promise<unknown> {
+  switch (route.method) {
+    case 'switchTab':
+      return Taro.switchTab({ url: route.url });
+    case 'redirect':
+      return Taro.redirectTo({ url: route.url });
+    case 'reLaunch':
+      return Taro.reLaunch({ url: route.url });
+    default:
+      return Taro.navigateTo({ url: route.url });
+  }
+}
+
+/** APP-6: the entry state of the session and shop. */
+function entryRoute(root: RootStore): EntryRoute {
+  const { session, shop } = root;
+  const home = shop.shop?.homeSetting as { useOrderingTab?: boolean } | undefined;
+  return routeEntry({
+    expandActivityId: session.expandActivityId,
+    expandCouponId: session.expandCouponId,
+    isToVipCenter: session.isToVipCenter,
+    autoAddProductId: session.autoAddProductId,
+    shareProductId: session.shareProductId,
+    orderType: session.orderType,
+    isDine: session.isDine,
+    industry: shop.shop?.industry ?? null,
+    useAlternateHome: home?.useOrderingTab === true,
+  });
+}
+
+/**
+ * Entry route `/` (C§2, APP-6): gets a token (host login, or the visitor entry in a browser), loads
+ * the shop and goes where the entry rules say. A 401 anywhere lands here again.
+ */
 export default observer(function IndexIndexPage() {
-  const { session } = useStores();
-  const chooseOrderType = useCallback(
-    (type: OrderType) => {
-      session.setOrderType(type);
-      void openRoute('/pages/user/index-tab-1');
-    },
-    [session],
-  );
+  const root = useStores();
+  const router = useRouter();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = router.params as Record<string, string | undefined>;
+    // a later visit with another shop's link (shop switch): the launch query applies again
+    if (params.id && params.id !== root.session.id) {
+      root.auth.logout();
+      root.start(params);
+      resetBoot();
+    }
+    void bootShop(root).then((res) => {
+      if (!res.ok) {
+        setFailure(errorMessage(root.session.id ? ErrorCode.getShopDataFailed : ErrorCode.getShopDataFailed));
+        return;
+      }
+      void go(entryRoute(root));
+    });
+  }, [root, router.params]);
+
   return (
     <PageShell route="index/index">
-      <ShopHome onChooseOrderType={chooseOrderType} />
+      {failure ? (
+        <EmptyState
+          title={t('pages.ordering.loadFailed')}
+          description={failure}
+          actionText={t('pages.ordering.retry')}
+          onAction={() => {
+            setFailure(null);
+            resetBoot();
+            void bootShop(root).then((res) => (res.ok ? void go(entryRoute(root)) : setFailure(errorMessage(ErrorCode.getShopDataFailed))));
+          }}
+        />
+      ) : (
+        <View className="entry-loading">
+          <View className="spinner" />
+          <Text className="entry-loading__text">{t('pages.ordering.loading')}</Text>
+        </View>
+      )}
     </PageShell>
   );
 });

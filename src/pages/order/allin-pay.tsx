@@ -1,6 +1,7 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import { ProviderPayScreen } from '@/components/ordering/ProviderPayScreen';
+import { PayType } from '@/domain/enums';
 
-/** order/allin-pay (C§2): Pay for an order with the third-party payment provider here. */
+/** order/allin-pay (C§2, ORDER-7): pays an order on the all-in-one provider's page. */
 export default function OrderAllinPayPage() {
-  return <RouteScreen route="order/allin-pay" action="goOrders" />;
+  return <ProviderPayScreen route="order/allin-pay" payType={PayType.allinpay} />;
 }

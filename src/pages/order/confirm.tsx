@@ -1,6 +1,411 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import { useEffect, useState } from 'react';
+import Taro from '@tarojs/taro';
+import { View, Text, Input, Switch, Textarea } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { PageShell } from '@/components/PageShell';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { useShopBoot } from '@/components/ordering/boot';
+import { CartBreakdown } from '@/components/ordering/BreakdownRows';
+import { Money, useMoneyText } from '@/components/ordering/Money';
+import { Sheet } from '@/components/ordering/Sheet';
+import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
+import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
+import { followPayment, OrderPages } from '@/components/ordering/payment';
+import { notice, toastError } from '@/components/ordering/feedback';
+import { clockText, timeSlots } from '@/components/ordering/time-slots';
+import { OrderType, PayType } from '@/domain/enums';
+import { ErrorCode, ruleError } from '@/domain/errors';
+import type { PayType as PayTypeValue } from '@/domain/enums';
+import { errorMessage, t } from '@/i18n';
+import { useStores } from '@/stores';
+import '@/components/ordering/ordering.scss';
 
-/** order/confirm (C§2): After choosing items, confirm the order type, time and discounts here, then pay. */
-export default function OrderConfirmPage() {
-  return <RouteScreen route="order/confirm" action="goMenu" />;
+type WhenField = 'deliveryTime' | 'pickupTime';
+
+/** The time row: as soon as possible or a chosen half hour (C§4 order timing). */
+const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; label: string }) {
+  const { cart, shop } = useStores();
+  const [open, setOpen] = useState(false);
+  const value = cart.orderInfo[field];
+  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const text = value === 'ASAP' || value === null ? t('pages.ordering.asap') : clockText(value, offset);
+  return (
+    <>
+      <View className="form-row form-row--link" id={`row-${field}`} onClick={() => setOpen(true)}>
+        <Text className="form-row__label">{label}</Text>
+        <Text className="form-row__value">{text}</Text>
+      </View>
+      <Sheet visible={open} title={label} onClose={() => setOpen(false)}>
+        <View className="option-list">
+          {(['ASAP', ...timeSlots(shop.now)] as Array<'ASAP' | number>).map((slot) => (
+            <View
+              key={String(slot)}
+              className={`option-list__item${slot === value ? ' option-list__item--on' : ''}`}
+              onClick={() => {
+                cart.setOrderInfo({ [field]: slot });
+                setOpen(false);
+              }}
+            >
+              <Text>{slot === 'ASAP' ? t('pages.ordering.asap') : clockText(slot, offset)}</Text>
+            </View>
+          ))}
+        </View>
+      </Sheet>
+    </>
+  );
+});
+
+/** A text field of the order form. */
+function Field(props: { label: string; value: string; placeholder: string; onInput: (v: string) => void; id: string; type?: 'text' | 'number' }) {
+  return (
+    <View className="form-row">
+      <Text className="form-row__label">{props.label}</Text>
+      <Input
+        className="form-row__input"
+        id={props.id}
+        type={props.type ?? 'text'}
+        value={props.value}
+        placeholder={props.placeholder}
+        maxlength={140}
+        onInput={(e) => props.onInput(e.detail.value)}
+      />
+    </View>
+  );
 }
+
+/** Takeaway: the address card (in range, GPS), time, and name/phone when the shop asks (ORDER-1). */
+const TakeawayCard = observer(function TakeawayCard() {
+  const { address, cart, shop } = useStores();
+  const a = address.selected;
+  const rangeError = address.distanceError ?? (address.inRange === false ? ruleError(ErrorCode.outOfBusinessScope) : null);
+  return (
+    <View className="card">
+      <View className="address-card" id="address-card" onClick={() => void Taro.navigateTo({ url: '/pages/user/address/list?select=1' })}>
+        {a ? (
+          <View className="address-card__main">
+            <Text className="address-card__line">
+              {a.address} {a.houseNumber ?? ''}
+            </Text>
+            <Text className="address-card__who">
+              {a.name} {a.phone}
+            </Text>
+            {rangeError ? <Text className="address-card__error">{errorMessage(rangeError)}</Text> : null}
+          </View>
+        ) : (
+          <Text className="address-card__empty">{address.loading ? t('pages.ordering.loading') : t('pages.ordering.chooseAddress')}</Text>
+        )}
+        <Text className="chevron">›</Text>
+      </View>
+      <TimeRow field="deliveryTime" label={t('pages.ordering.deliveryTime')} />
+      {shop.shop?.nameAndPhoneRequiredByTakeaway ? (
+        <>
+          <Field id="takeaway-name" label={t('pages.ordering.name')} value={cart.orderInfo.username ?? a?.name ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ username: v })} />
+          <Field id="takeaway-phone" label={t('pages.ordering.phone')} value={cart.orderInfo.userPhone ?? a?.phone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(v) => cart.setOrderInfo({ userPhone: v })} />
+        </>
+      ) : null}
+    </View>
+  );
+});
+
+/** Self pickup: time, picker and pickup-pack (ORDER-2). */
+const PickupCard = observer(function PickupCard() {
+  const { cart, shop } = useStores();
+  const info = cart.orderInfo;
+  return (
+    <View className="card">
+      {shop.shop?.address ? (
+        <View className="form-row">
+          <Text className="form-row__label">{t('pages.ordering.pickupAt')}</Text>
+          <Text className="form-row__value">{shop.shop.address}</Text>
+        </View>
+      ) : null}
+      <TimeRow field="pickupTime" label={t('pages.ordering.pickupTime')} />
+      <Field id="picker-name" label={t('pages.ordering.picker')} value={info.pickerName ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ pickerName: v })} />
+      <Field id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(v) => cart.setOrderInfo({ pickerPhone: v })} />
+      <View className="form-row">
+        <Text className="form-row__label">{t('pages.ordering.pickerPack')}</Text>
+        <Switch id="picker-pack" checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => cart.setOrderInfo({ isPickerPack: e.detail.value })} />
+      </View>
+    </View>
+  );
+});
+
+/** Dine-in: table number and diners (ORDER-3). */
+const DineCard = observer(function DineCard() {
+  const { cart, session } = useStores();
+  const info = cart.orderInfo;
+  const people = info.people ?? 0;
+  return (
+    <View className="card">
+      {session.isAutoNumber ? null : (
+        <Field id="table-no" label={t('pages.ordering.table')} value={info.table ?? ''} placeholder={t('pages.ordering.tablePlaceholder')} onInput={(v) => cart.setOrderInfo({ table: v })} />
+      )}
+      <View className="form-row">
+        <Text className="form-row__label">{t('pages.ordering.people')}</Text>
+        <View className="stepper">
+          <View className="stepper__btn stepper__btn--minus" onClick={() => cart.setOrderInfo({ people: Math.max(1, people - 1) })}>
+            <Text>−</Text>
+          </View>
+          <Text className="stepper__count" id="people-count">
+            {people}
+          </Text>
+          <View className="stepper__btn stepper__btn--plus" id="people-plus" onClick={() => cart.setOrderInfo({ people: people + 1 })}>
+            <Text>+</Text>
+          </View>
+        </View>
+      </View>
+    </View>
+  );
+});
+
+/** The coupon row and its picker with the unusable reasons (PROMO-2, P§5). */
+const CouponRow = observer(function CouponRow() {
+  const { cart, promotion } = useStores();
+  const moneyText = useMoneyText();
+  const [open, setOpen] = useState(false);
+  const b = cart.breakdown;
+  if (!b) return null;
+  const chosen = b.selectedCouponId !== null ? promotion.coupons.find((c) => c.id === b.selectedCouponId) : undefined;
+  const reduction = b.coupons.find((c) => c.couponId === b.selectedCouponId)?.reduction ?? 0;
+  const usable = b.coupons.filter((c) => c.usable).length;
+  const pick = (id: number | null) => {
+    if (id !== null && typeof cart.couponChoice === 'number') cart.chooseCoupon(null);
+    toastError(cart.chooseCoupon(id));
+    setOpen(false);
+  };
+  return (
+    <>
+      <View className="figure-row figure-row--link" id="coupon-row" onClick={() => setOpen(true)}>
+        <Text className="figure-row__label">{t('pages.ordering.coupon')}</Text>
+        <Text className={`figure-row__note${chosen ? ' figure-row__note--on' : ''}`}>
+          {chosen
+            ? `${chosen.name} -${moneyText(reduction)}`
+            : usable > 0
+              ? t('pages.ordering.couponsUsable', { count: usable })
+              : t('pages.ordering.noCoupon')}
+        </Text>
+        <Text className="chevron">›</Text>
+      </View>
+      <Sheet visible={open} title={t('pages.ordering.chooseCoupon')} onClose={() => setOpen(false)}>
+        <View className="option-list">
+          <View className={`option-list__item${b.selectedCouponId === null ? ' option-list__item--on' : ''}`} onClick={() => pick(null)}>
+            <Text>{t('pages.ordering.noCouponUse')}</Text>
+          </View>
+          {b.coupons.map((c) => {
+            const coupon = promotion.coupons.find((x) => x.id === c.couponId);
+            return (
+              <View
+                key={c.couponId}
+                id={`coupon-${c.couponId}`}
+                className={`option-list__item${c.couponId === b.selectedCouponId ? ' option-list__item--on' : ''}${c.usable ? '' : ' option-list__item--off'}`}
+                onClick={() => (c.usable ? pick(c.couponId) : undefined)}
+              >
+                <Text>{coupon?.name ?? c.couponId}</Text>
+                {c.usable ? (
+                  <Text className="option-list__side">-{moneyText(c.reduction)}</Text>
+                ) : (
+                  <Text className="option-list__reason">
+                    {c.reason
+                      ? errorMessage({
+                          code: c.reason,
+                          params: { amount: moneyText(coupon?.minAmount ?? 0), count: coupon?.minQuantity ?? 0 },
+                        })
+                      : ''}
+                  </Text>
+                )}
+              </View>
+            );
+          })}
+        </View>
+      </Sheet>
+    </>
+  );
+});
+
+/** The points-deduction switch (P§9). */
+const PointsRow = observer(function PointsRow() {
+  const { cart } = useStores();
+  const b = cart.breakdown;
+  if (!b || b.points.max <= 0) return null;
+  return (
+    <View className="figure-row figure-row--discount" id="points-row">
+      <Text className="figure-row__label">{t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max })}</Text>
+      {cart.usePoints ? <Money value={b.points.amount} negative className="figure-row__value" /> : null}
+      <Switch id="points-switch" className="figure-row__switch" checked={cart.usePoints} onChange={(e) => cart.setUsePoints(e.detail.value)} />
+    </View>
+  );
+});
+
+/** Pay types usable here (browser pages have no member card payment, C§5). */
+const PayTypes = observer(function PayTypes() {
+  const { cart } = useStores();
+  const chosen = cart.effectivePayType;
+  return (
+    <View className="card" id="pay-types">
+      <Text className="card__title">{t('pages.ordering.payType')}</Text>
+      {cart.payTypes.map((type: PayTypeValue) => (
+        <View key={type} id={`pay-${type}`} className={`option-list__item${chosen === type ? ' option-list__item--on' : ''}`} onClick={() => cart.setPayType(type)}>
+          <Text>{t(`payType.${type}` as const)}</Text>
+          <Text className="radio">{chosen === type ? '●' : '○'}</Text>
+        </View>
+      ))}
+      {cart.payTypes.length === 0 ? <Text className="muted">{errorMessage(ErrorCode.noValidPayType)}</Text> : null}
+    </View>
+  );
+});
+
+/**
+ * order/confirm (C§2, CART-3, ORDER-1…3, ORDER-6/7): order-type switch, the address / pickup / table
+ * card, the lines, the engine's breakdown with coupon and points rows, the pay type, and the fixed bar
+ * with the payable total and the pay button. The submission carries the visit's Idempotency-Key and
+ * the shown total as `expectedTotal`.
+ */
+export default observer(function OrderConfirmPage() {
+  const boot = useShopBoot();
+  const root = useStores();
+  const { cart, order, session, shop, address } = root;
+  const [askPassword, setAskPassword] = useState(false);
+
+  useEffect(() => {
+    order.enterConfirm();
+  }, [order]);
+
+  useEffect(() => {
+    if (!boot?.ok) return;
+    if (session.orderType === null) session.setOrderType(OrderType.takeaway);
+    if (session.tableNo && !cart.orderInfo.table) cart.setOrderInfo({ table: session.tableNo });
+    if (cart.orderInfo.people === null) cart.setOrderInfo({ people: 1 });
+  }, [boot, session, cart]);
+
+  useEffect(() => {
+    if (boot?.ok && cart.orderType === OrderType.takeaway && !address.loaded && !address.loading) void address.load().catch(() => undefined);
+  }, [boot, cart.orderType, address]);
+
+  // the contact of the chosen address fills the name and phone the shop asks for (C§5)
+  const chosen = address.selected;
+  useEffect(() => {
+    if (!chosen || !shop.shop?.nameAndPhoneRequiredByTakeaway) return;
+    if (!cart.orderInfo.username || !cart.orderInfo.userPhone) cart.setOrderInfo({ username: cart.orderInfo.username || chosen.name, userPhone: cart.orderInfo.userPhone || chosen.phone });
+  }, [chosen, shop.shop, cart]);
+
+  const submit = async (payPassword?: string) => {
+    if (cart.effectivePayType === PayType.vip && !payPassword) {
+      const first = order.validationErrors[0];
+      if (first) {
+        toastError(first);
+        return;
+      }
+      setAskPassword(true);
+      return;
+    }
+    setAskPassword(false);
+    const outcome = await order.confirm(payPassword ? { payPassword } : {});
+    switch (outcome.status) {
+      case 'busy':
+        return;
+      case 'invalid':
+        toastError(outcome.error);
+        return;
+      case 'amountChanged':
+        await notice(errorMessage(outcome.error));
+        return;
+      case 'failed':
+        await notice(errorMessage(outcome.error));
+        return;
+      case 'placed':
+        if (outcome.payment) await followPayment(outcome.payment);
+        else await Taro.redirectTo({ url: OrderPages.success(outcome.order.id) });
+        return;
+    }
+  };
+
+  if (!boot) {
+    return (
+      <PageShell route="order/confirm">
+        <Skeleton rows={5} />
+      </PageShell>
+    );
+  }
+  const b = cart.breakdown;
+  if (!boot.ok || cart.isEmpty || !b) {
+    return (
+      <PageShell route="order/confirm">
+        <EmptyState
+          title={t('pages.screens.order/confirm.title')}
+          description={t('pages.screens.order/confirm.text')}
+          actionText={t('pages.actions.goMenu')}
+          onAction={() => void Taro.switchTab({ url: '/pages/user/index-tab-1' })}
+        />
+      </PageShell>
+    );
+  }
+  const total = order.expectedTotal ?? b.amountToPay;
+  const types = offeredOrderTypes(shop.shop);
+  return (
+    <PageShell route="order/confirm" className="confirm-page">
+      <View className="order-type-switch order-type-switch--page">
+        {types.map((type) => (
+          <View
+            key={type}
+            id={`confirm-type-${type}`}
+            className={`order-type-switch__item${cart.orderType === type ? ' order-type-switch__item--on' : ''}`}
+            onClick={() => session.setOrderType(type)}
+          >
+            <Text>{t(`orderType.${type}` as const)}</Text>
+          </View>
+        ))}
+      </View>
+
+      {cart.orderType === OrderType.takeaway ? <TakeawayCard /> : null}
+      {cart.orderType === OrderType.selfPickup ? <PickupCard /> : null}
+      {cart.orderType === OrderType.dine ? <DineCard /> : null}
+
+      <View className="card" id="confirm-lines">
+        <Text className="card__title">{shop.shop?.name}</Text>
+        {b.lines.map((l) => {
+          const line = cart.line(l.flag);
+          const detail = [line?.specName, line?.tastesName, line?.mealsetNames].filter(Boolean).join(' / ');
+          return (
+            <View key={l.flag} className="confirm-line">
+              <View className="confirm-line__main">
+                <Text className="confirm-line__name">{l.name}</Text>
+                {detail ? <Text className="confirm-line__detail">{detail}</Text> : null}
+              </View>
+              <Text className="confirm-line__qty">×{l.quantity}</Text>
+              <Money value={l.priceRuleAmount} className="confirm-line__amount" />
+            </View>
+          );
+        })}
+      </View>
+
+      <CartBreakdown breakdown={b} couponRow={<CouponRow />} pointsRow={<PointsRow />} />
+
+      <PayTypes />
+
+      <View className="card">
+        <Text className="card__title">{t('pages.ordering.note')}</Text>
+        <Textarea
+          className="note-input"
+          value={cart.orderInfo.note}
+          maxlength={140}
+          placeholder={t('pages.ordering.notePlaceholder')}
+          onInput={(e) => cart.setOrderInfo({ note: e.detail.value })}
+        />
+      </View>
+
+      <View className="submit-bar">
+        <View className="submit-bar__sum">
+          <Text className="submit-bar__label">{t('pages.ordering.payable')}</Text>
+          <Money value={total} className="price--large" />
+          {b.totalDiscount > 0 ? <Text className="cart-bar__saved">{t('pages.ordering.savedShort')}</Text> : null}
+        </View>
+        <View className={`submit-bar__go${order.submitting || order.paying ? ' submit-bar__go--busy' : ''}`} id="submit-order" onClick={() => void submit()}>
+          {order.submitting || order.paying ? <View className="spinner spinner--small" /> : null}
+          <Text>{t('pages.ordering.submit')}</Text>
+        </View>
+      </View>
+      <PayPasswordKeyboard visible={askPassword} onClose={() => setAskPassword(false)} onComplete={(pwd) => void submit(pwd)} />
+    </PageShell>
+  );
+});

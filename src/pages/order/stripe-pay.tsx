@@ -1,6 +1,7 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import { ProviderPayScreen } from '@/components/ordering/ProviderPayScreen';
+import { PayType } from '@/domain/enums';
 
-/** order/stripe-pay (C§2): Pay for an order by card here. */
+/** order/stripe-pay (C§2, ORDER-7): pays an order on the card provider's page. */
 export default function OrderStripePayPage() {
-  return <RouteScreen route="order/stripe-pay" action="goOrders" />;
+  return <ProviderPayScreen route="order/stripe-pay" payType={PayType.stripe} />;
 }

@@ -1,6 +1,31 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import { observer } from 'mobx-react-lite';
+import { useRouter } from '@tarojs/taro';
+import { PageShell } from '@/components/PageShell';
+import { OrderingScreen } from '@/components/ordering/OrderingScreen';
+import { bootShop, useShopBoot } from '@/components/ordering/boot';
+import { rootStore, useStores } from '@/stores';
+import '@/components/ordering/ordering.scss';
 
-/** product/index (C§2): Items you add to the cart are shown here. */
-export default function ProductIndexPage() {
-  return <RouteScreen route="product/index" action="goMenu" />;
-}
+// MENU-8: the token, shop and menu start loading as soon as this page's code arrives, before its first render
+void bootShop(rootStore);
+
+const idOf = (v: string | null | undefined): number | null => (v && /^\d+$/.test(v) ? Number(v) : null);
+
+/**
+ * product/index (C§2 "cart mode"): the menu with the cart, reached from the dine link
+ * (`isDine=1&table=…`), a shared product or an auto-add product (APP-6 rule 3).
+ */
+export default observer(function ProductIndexPage() {
+  const boot = useShopBoot();
+  const { session } = useStores();
+  const params = useRouter().params as Record<string, string | undefined>;
+  return (
+    <PageShell route="product/index">
+      <OrderingScreen
+        boot={boot}
+        openProductId={idOf(params.productId ?? session.shareProductId)}
+        autoAddProductId={idOf(params.autoAddProductId ?? session.autoAddProductId)}
+      />
+    </PageShell>
+  );
+});

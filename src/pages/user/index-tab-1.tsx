@@ -1,6 +1,19 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import { observer } from 'mobx-react-lite';
+import { PageShell } from '@/components/PageShell';
+import { OrderingScreen } from '@/components/ordering/OrderingScreen';
+import { bootShop, useShopBoot } from '@/components/ordering/boot';
+import { rootStore } from '@/stores';
+import '@/components/ordering/ordering.scss';
 
-/** user/index-tab-1 (C§2): Once a shop is chosen, its menu appears here by category, ready to add to your cart. */
-export default function UserIndexTab1Page() {
-  return <RouteScreen route="user/index-tab-1" action="chooseShop" tab />;
-}
+// MENU-8: the token, shop and menu start loading as soon as this page's code arrives, before its first render
+void bootShop(rootStore);
+
+/** Ordering tab (C§2, MENU-1…8): the shop's menu by category, the cart bar and the spec sheet. */
+export default observer(function UserIndexTab1Page() {
+  const boot = useShopBoot();
+  return (
+    <PageShell route="user/index-tab-1" tab>
+      <OrderingScreen boot={boot} tab />
+    </PageShell>
+  );
+});

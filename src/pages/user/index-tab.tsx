@@ -3,12 +3,14 @@ import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
 import { ShopHome } from '@/components/ShopHome';
 import { openRoute } from '@/components/navigation';
+import { useShopBoot } from '@/components/ordering/boot';
 import type { OrderType } from '@/domain/enums';
 import { useStores } from '@/stores';
 
-/** Home tab (C§2): the shop home with order-type entries and the member card summary. */
+/** Home tab (C§2, SHOP-1): the shop card with its notification, order-type entries and the member card summary. */
 export default observer(function UserIndexTabPage() {
   const { session } = useStores();
+  const boot = useShopBoot();
   const chooseOrderType = useCallback(
     (type: OrderType) => {
       session.setOrderType(type);
@@ -18,7 +20,7 @@ export default observer(function UserIndexTabPage() {
   );
   return (
     <PageShell route="user/index-tab" tab>
-      <ShopHome onChooseOrderType={chooseOrderType} />
+      <ShopHome onChooseOrderType={chooseOrderType} loading={boot === null} />
     </PageShell>
   );
 });

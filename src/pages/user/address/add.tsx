@@ -1,6 +1,37 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import Taro, { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
+import { PageShell } from '@/components/PageShell';
+import { Skeleton } from '@/components/Skeleton';
+import { useShopBoot } from '@/components/ordering/boot';
+import { AddressFormView, showSaveErrors } from '@/components/ordering/AddressFormView';
+import { Gender } from '@/domain/enums';
+import { useStores } from '@/stores';
+import '@/components/ordering/ordering.scss';
 
-/** user/address/add (C§2): Enter the contact, phone and address; save it to use for delivery orders. */
-export default function UserAddressAddPage() {
-  return <RouteScreen route="user/address/add" action="back" />;
-}
+/** user/address/add (C§2, USER-3): a new delivery address; from the confirm page it becomes the chosen one. */
+export default observer(function UserAddressAddPage() {
+  const boot = useShopBoot();
+  const { address } = useStores();
+  const selecting = (useRouter().params as Record<string, string | undefined>).select === '1';
+  return (
+    <PageShell route="user/address/add">
+      {!boot ? (
+        <Skeleton rows={4} />
+      ) : (
+        <AddressFormView
+          initial={{ name: '', phone: '', gender: Gender.unknown, address: '', addressGps: '', houseNumber: '', isDefault: address.list.length === 0 }}
+          onSave={async (form) => {
+            const res = await address.add(form);
+            if (!res.ok) {
+              showSaveErrors(res.errors);
+              return;
+            }
+            if (selecting) await address.select(res.address.id);
+            // back to the list (or, when choosing, past it to the confirm page)
+            await Taro.navigateBack({ delta: selecting && Taro.getCurrentPages().length > 2 ? 2 : 1 });
+          }}
+        />
+      )}
+    </PageShell>
+  );
+});

@@ -1,6 +1,54 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import Taro, { useRouter } from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
+import { PageShell } from '@/components/PageShell';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { useShopBoot } from '@/components/ordering/boot';
+import { AddressFormView, showSaveErrors } from '@/components/ordering/AddressFormView';
+import { ask, toastError } from '@/components/ordering/feedback';
+import { ErrorCode, ruleError } from '@/domain/errors';
+import { t } from '@/i18n';
+import { useStores } from '@/stores';
+import { formOf } from '@/stores/address';
+import '@/components/ordering/ordering.scss';
 
-/** user/address/update (C§2): This screen edits a saved delivery address. */
-export default function UserAddressUpdatePage() {
-  return <RouteScreen route="user/address/update" action="back" />;
-}
+/** user/address/update (C§2, USER-3): edit, make default or delete a saved address. */
+export default observer(function UserAddressUpdatePage() {
+  const boot = useShopBoot();
+  const { address } = useStores();
+  const id = Number((useRouter().params as Record<string, string | undefined>).addressId);
+  const current = address.list.find((a) => a.id === id);
+  if (!boot || (address.loading && !current)) {
+    return (
+      <PageShell route="user/address/update">
+        <Skeleton rows={4} />
+      </PageShell>
+    );
+  }
+  if (!current) {
+    return (
+      <PageShell route="user/address/update">
+        <EmptyState title={t('pages.screens.user/address/update.title')} description={t('pages.screens.user/address/update.text')} actionText={t('pages.actions.back')} onAction={() => void Taro.navigateBack()} />
+      </PageShell>
+    );
+  }
+  return (
+    <PageShell route="user/address/update">
+      <AddressFormView
+        initial={formOf(current)}
+        onSave={async (form) => {
+          const res = await address.update(id, form);
+          if (!res.ok) showSaveErrors(res.errors);
+          else await Taro.navigateBack();
+        }}
+        onDelete={() =>
+          void ask(t('pages.ordering.deleteAddressConfirm')).then(async (yes) => {
+            if (!yes) return;
+            if (await address.remove(id)) await Taro.navigateBack();
+            else toastError(ruleError(ErrorCode.addressError));
+          })
+        }
+      />
+    </PageShell>
+  );
+});

@@ -1,0 +1,68 @@
+import { View, Text } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { t } from '@/i18n';
+import { useStores } from '@/stores';
+import { Money } from './Money';
+import { Sheet } from './Sheet';
+import { ask, toastError } from './feedback';
+
+/** The cart's lines with quantity steppers (UI.md cart sheet and the cart page). */
+export const CartLines = observer(function CartLines() {
+  const { cart, menu } = useStores();
+  return (
+    <View className="cart-lines">
+      {cart.lines.map((l) => {
+        // the unit price with the chosen tastes and meal-set items, as the engine prices it
+        const unit = cart.breakdown?.lines.find((b) => b.flag === l.flag)?.unitPrice ?? l.price;
+        const flagged = menu.productState(l.id)?.error ?? null;
+        const detail = [l.specName, l.tastesName, l.mealsetNames].filter(Boolean).join(' / ');
+        return (
+          <View key={l.flag} className="cart-line">
+            <View className="cart-line__main">
+              <Text className="cart-line__name">{l.name}</Text>
+              {detail ? <Text className="cart-line__detail">{detail}</Text> : null}
+              {flagged ? <Text className="cart-line__flag">{t('pages.ordering.unavailable')}</Text> : null}
+            </View>
+            <Money value={unit} className="cart-line__price" />
+            <View className="stepper">
+              <View className="stepper__btn stepper__btn--minus" onClick={() => toastError(cart.decrement(l.flag))}>
+                <Text>−</Text>
+              </View>
+              <Text className="stepper__count">{l.quantity}</Text>
+              <View className="stepper__btn stepper__btn--plus" onClick={() => toastError(cart.increment(l.flag))}>
+                <Text>+</Text>
+              </View>
+            </View>
+          </View>
+        );
+      })}
+    </View>
+  );
+});
+
+export interface CartSheetProps {
+  visible: boolean;
+  onClose: () => void;
+}
+
+/** The cart sheet opened from the cart bar: lines, steppers and "clear". */
+export const CartSheet = observer(function CartSheet({ visible, onClose }: CartSheetProps) {
+  const { cart } = useStores();
+  const clear = async () => {
+    if (await ask(t('pages.ordering.clearConfirm'))) {
+      cart.clear();
+      onClose();
+    }
+  };
+  return (
+    <Sheet visible={visible && !cart.isEmpty} onClose={onClose} className="cart-sheet">
+      <View className="cart-sheet__head">
+        <Text className="cart-sheet__title">{t('pages.ordering.cartTitle')}</Text>
+        <Text className="cart-sheet__clear" id="cart-clear" onClick={() => void clear()}>
+          {t('pages.ordering.clear')}
+        </Text>
+      </View>
+      <CartLines />
+    </Sheet>
+  );
+});

@@ -1,0 +1,293 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import Taro from '@tarojs/taro';
+import { View, Text, Image, ScrollView } from '@tarojs/components';
+import { observer } from 'mobx-react-lite';
+import { OrderType } from '@/domain/enums';
+import { ErrorCode } from '@/domain/errors';
+import type { OrderType as OrderTypeValue } from '@/domain/enums';
+import { errorMessage, t } from '@/i18n';
+import { useStores } from '@/stores';
+import { Skeleton } from '@/components/Skeleton';
+import { EmptyState } from '@/components/EmptyState';
+import { layoutMenu, visibleRows } from './layout';
+import { ProductRow } from './ProductRow';
+import { SpecSheet } from './SpecSheet';
+import { CartBar } from './CartBar';
+import { CartSheet } from './CartSheet';
+import { notice, toastError } from './feedback';
+import { showShopStatusDialog } from './checkout';
+import type { BootResult } from './boot';
+
+/** How long the list rests on an unloaded category before it is fetched. */
+const CHUNK_LOAD_DELAY_MS = 180;
+
+export interface OrderingScreenProps {
+  boot: BootResult | null;
+  /** The screen sits above the tab bar. */
+  tab?: boolean;
+  /** A product to open (shared product) or add (auto-add product) on arrival. */
+  openProductId?: number | null;
+  autoAddProductId?: number | null;
+}
+
+/** The order types the shop offers (C§5 switches: dine needs the scan switch or allowDineIn). */
+export function offeredOrderTypes(shop: { selfCollection?: boolean; openScanSwitch?: boolean; allowDineIn?: boolean } | null): OrderTypeValue[] {
+  if (!shop) return [OrderType.takeaway];
+  const out: OrderTypeValue[] = [OrderType.takeaway];
+  if (shop.selfCollection !== false) out.push(OrderType.selfPickup);
+  if (shop.openScanSwitch || shop.allowDineIn) out.push(OrderType.dine);
+  return out;
+}
+
+/**
+ * Moves the product list (the category rail's jump). Imperative on purpose: a `scrollTop` prop is
+ * written to the element on every render by the H5 component layer, which would undo the
+ * customer's own scrolling.
+ */
+function scrollListTo(top: number): void {
+  if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
+    const el = document.querySelector('#product-list') as HTMLElement | null;
+    if (el) el.scrollTop = top;
+    return;
+  }
+  Taro.createSelectorQuery()
+    .select('#product-list')
+    .node((res: { node?: { scrollTo?: (o: { top: number }) => void } } | null) => res?.node?.scrollTo?.({ top }))
+    .exec();
+}
+
+/** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
+const ShopHeader = observer(function ShopHeader() {
+  const { shop, promotion, session } = useStores();
+  const s = shop.shop;
+  if (!s) return null;
+  const closed = shop.canOrderError;
+  const types = offeredOrderTypes(s);
+  return (
+    <View className="shop-header">
+      <View className="shop-header__row">
+        {s.image ? <Image className="shop-header__logo" src={s.image} mode="aspectFill" /> : null}
+        <View className="shop-header__titles">
+          <Text className="shop-header__name" id="shop-name">
+            {s.name}
+          </Text>
+          <Text className={`shop-header__status${closed ? ' shop-header__status--closed' : ''}`}>
+            {closed ? errorMessage(closed) : t('pages.ordering.openNow')} · {shop.todayHours}
+          </Text>
+        </View>
+        <View className="shop-header__search" id="search-entry" onClick={() => void Taro.navigateTo({ url: '/pages/product/search' })}>
+          <Text>{t('pages.ordering.search')}</Text>
+        </View>
+      </View>
+      {s.notification?.isOpen && s.notification.content ? (
+        <View className="marquee">
+          <Text className="marquee__label">{t('pages.ordering.notice')}</Text>
+          <Text className="marquee__text">{s.notification.content}</Text>
+        </View>
+      ) : null}
+      {promotion.activities.length > 0 ? (
+        <View className="shop-header__tags">
+          {promotion.activities.slice(0, 4).map((a) => (
+            <Text key={a.id} className="tag tag--activity">
+              {a.name}
+            </Text>
+          ))}
+        </View>
+      ) : null}
+      <View className="order-type-switch">
+        {types.map((type) => (
+          <View
+            key={type}
+            id={`order-type-${type}`}
+            className={`order-type-switch__item${session.orderType === type ? ' order-type-switch__item--on' : ''}`}
+            onClick={() => session.setOrderType(type)}
+          >
+            <Text>{t(`orderType.${type}` as const)}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  );
+});
+
+/**
+ * The ordering screen (UI.md, MENU-1…8): shop header, then the category rail and the windowed
+ * product list scrolling in sync, the cart bar, the spec and cart sheets, and the notices of C§4/§8.
+ */
+export const OrderingScreen = observer(function OrderingScreen({ boot, tab, openProductId, autoAddProductId }: OrderingScreenProps) {
+  const root = useStores();
+  const { menu, cart, shop, session } = root;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [specId, setSpecId] = useState<number | null>(null);
+  const [cartOpen, setCartOpen] = useState(false);
+  const viewport = useMemo(() => {
+    try {
+      return Taro.getSystemInfoSync().windowHeight || 700;
+    } catch {
+      return 700;
+    }
+  }, []);
+  const frame = useRef<number | null>(null);
+  const pending = useRef(0);
+
+  const categories = menu.visibleCategories;
+  const layout = useMemo(() => layoutMenu(categories), [categories]);
+  const { rows, first } = visibleRows(layout, scrollTop, viewport);
+  const activeCategory = first?.categoryId ?? categories[0]?.id ?? null;
+
+  // chunked menus (MENU-5/8): load the category on screen once the list rests there — a fling
+  // through twenty categories does not fetch (and store) the nineteen it only passed
+  const missingCategory = rows.find((r) => r.kind === 'product' && !menu.loadedTypeIds.includes(r.categoryId))?.categoryId ?? null;
+  useEffect(() => {
+    if (!menu.chunked || menu.loadingTypeId !== null || missingCategory === null) return;
+    const timer = setTimeout(() => void menu.loadCategory(missingCategory).catch(() => undefined), CHUNK_LOAD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [missingCategory, menu, menu.loadingTypeId, menu.chunked]);
+
+  // a session order type once the ordering tab is open (takeaway unless the entry chose one)
+  useEffect(() => {
+    if (boot?.ok && session.orderType === null) session.setOrderType(OrderType.takeaway);
+  }, [boot, session]);
+
+  // C§4 shop dialogs: expired / stopped first, then the closed notice
+  const dialog = shop.dialogs[0];
+  useEffect(() => {
+    if (!boot?.ok || !dialog) return;
+    if (dialog.kind === 'status') void showShopStatusDialog(root, dialog);
+    else {
+      shop.dismissDialog('closed');
+      void notice(errorMessage(dialog.params ? { code: dialog.code, params: dialog.params } : { code: dialog.code }));
+    }
+  }, [boot, dialog, root, shop]);
+
+  // MENU-5 "New menu has been updated": tapping takes the customer to the fresh menu
+  useEffect(() => {
+    if (!menu.newMenuUpdated) return;
+    void notice(errorMessage(ErrorCode.newMenuUpdated)).then(() => {
+      menu.acknowledgeNewMenu();
+      scrollListTo(0);
+      setScrollTop(0);
+    });
+  }, [menu.newMenuUpdated, menu]);
+
+  // CART-2 revalidation notices: what left the cart and why
+  useEffect(() => {
+    if (cart.notices.length === 0) return;
+    const removed = cart.notices.filter((n) => n.kind === 'removed');
+    if (removed.length > 0) void notice(removed.map((n) => errorMessage(n.error)).join('\n'));
+    cart.dismissNotices();
+  }, [cart.notices, cart]);
+
+  // shared product opens its sheet; auto-add product goes straight into the cart
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (!boot?.ok || arrived.current || menu.loading) return;
+    arrived.current = true;
+    if (openProductId) setSpecId(openProductId);
+    if (autoAddProductId) {
+      const state = menu.productState(autoAddProductId);
+      if (state?.needsChoice) setSpecId(autoAddProductId);
+      else if (state) toastError(cart.add(autoAddProductId));
+    }
+  }, [boot, openProductId, autoAddProductId, menu, menu.loading, cart]);
+
+  const onScroll = useCallback((e: { detail: { scrollTop: number } }) => {
+    pending.current = e.detail.scrollTop;
+    if (frame.current !== null) return;
+    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+    frame.current = raf(() => {
+      frame.current = null;
+      setScrollTop(pending.current);
+    }) as unknown as number;
+  }, []);
+
+  const onAdd = useCallback(
+    (productId: number) => {
+      const state = menu.productState(productId);
+      if (state?.needsChoice) setSpecId(productId);
+      else toastError(cart.add(productId));
+    },
+    [menu, cart],
+  );
+  const onOpen = useCallback((productId: number) => void Taro.navigateTo({ url: `/pages/product/detail?id=${productId}` }), []);
+
+  // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
+  const menuReady = menu.products.size > 0 && menu.shopId !== null && (session.id === null || String(menu.shopId) === session.id);
+  if (!boot && !menuReady) {
+    return (
+      <View className={`ordering${tab ? ' ordering--tab' : ''}`}>
+        <Skeleton rows={6} thumbnail />
+      </View>
+    );
+  }
+  if (boot && !boot.ok) {
+    return (
+      <EmptyState
+        title={t('pages.ordering.loadFailed')}
+        description={errorMessage(ErrorCode.getShopDataFailed)}
+        actionText={t('pages.actions.chooseShop')}
+        onAction={() => void Taro.navigateTo({ url: '/pages/store/list' })}
+      />
+    );
+  }
+
+  return (
+    <View className={`ordering${tab ? ' ordering--tab' : ''}`}>
+      <ShopHeader />
+      <View className="ordering__body">
+        <ScrollView scrollY className="category-rail">
+          {categories
+            .filter((c) => c.productIds.length > 0)
+            .map((c) => {
+              const count = cart.quantityInCategory(c.id);
+              return (
+                <View
+                  key={c.id}
+                  id={`category-${c.id}`}
+                  className={`category-rail__item${activeCategory === c.id ? ' category-rail__item--on' : ''}${c.inSaleTime ? '' : ' category-rail__item--off'}`}
+                  onClick={() => {
+                    const top = layout.categoryTop.get(c.id) ?? 0;
+                    scrollListTo(top);
+                    setScrollTop(top);
+                  }}
+                >
+                  <Text className="category-rail__name">{c.name}</Text>
+                  {count > 0 ? <Text className="badge category-rail__badge">{count}</Text> : null}
+                </View>
+              );
+            })}
+        </ScrollView>
+        {layout.rows.length === 0 ? (
+          menu.loading ? (
+            <View className="product-list">
+              <Skeleton rows={6} thumbnail />
+            </View>
+          ) : (
+            <View className="product-list">
+              <EmptyState title={t('pages.ordering.menuEmpty')} />
+            </View>
+          )
+        ) : (
+          <ScrollView scrollY className="product-list" id="product-list" onScroll={onScroll} enhanced>
+            {/* string styles: the H5 component layer clears an object style's keys before setting them
+                again, and a canvas of height 0 for a moment would reset the scroll position */}
+            <View className="product-list__canvas" style={`position:relative;height:${layout.totalHeight + 24}px`}>
+              {rows.map((r) =>
+                r.kind === 'header' ? (
+                  <View key={r.key} className="product-list__header" style={`position:absolute;top:${r.top}px;left:0;right:0;height:${r.height}px`}>
+                    <Text>{r.name}</Text>
+                  </View>
+                ) : (
+                  <ProductRow key={r.key} productId={r.productId} top={r.top} height={r.height} onChoose={setSpecId} onAdd={onAdd} onOpen={onOpen} />
+                ),
+              )}
+            </View>
+          </ScrollView>
+        )}
+      </View>
+      <CartBar onOpenCart={() => setCartOpen((open) => !open)} raised={cartOpen && !cart.isEmpty} />
+      <SpecSheet productId={specId} onClose={() => setSpecId(null)} />
+      <CartSheet visible={cartOpen} onClose={() => setCartOpen(false)} />
+    </View>
+  );
+});

@@ -1,0 +1,229 @@
+/**
+ * End-to-end harness: the real server (child process of server/src/main.ts on the embedded database
+ * with the demo data, a temp DATA_DIR, a free port) serving the H5 build, and headless Chromium at
+ * 375×812 through playwright-core. Without Chromium or the H5 build the suites skip with a warning —
+ * unless CI=true, where that is a failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '../..');
+export const CHROMIUM = '/usr/bin/chromium';
+export const H5_INDEX = path.join(ROOT, 'dist/h5/index.html');
+export const SCREENS_DIR = process.env.SCREENS_DIR ?? path.join(ROOT, 'docs/screens');
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORT = { width: 375, height: 812 };
+
+/** Whether the suite can run; with CI=true a missing prerequisite throws instead. */
+export function e2eReady(): boolean {
+  const missing: string[] = [];
+  if (!existsSync(CHROMIUM)) missing.push(`Chromium at ${CHROMIUM}`);
+  if (!existsSync(H5_INDEX)) missing.push('the H5 build (npm run build:h5 → dist/h5)');
+  if (missing.length === 0) return true;
+  const message = `e2e: missing ${missing.join(' and ')}`;
+  if (process.env.CI === 'true') throw new Error(message);
+  console.warn(`${message} — the end-to-end suite is skipped.`);
+  return false;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server on a free port with a fresh data directory; resolves once it serves the app. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-2000)}`);
+    try {
+      // a fresh connection each time: no keep-alive socket outlives the server
+      const res = await fetch(`${base}/`, { headers: { connection: 'close' } });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 120 s:\n${output.slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    base,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
+}
+
+/** A fresh phone-sized browser context (its own storage: a first launch of the app). */
+export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot of the page as docs/screens/<name>.png. */
+export async function shot(page: Page, name: string, opts: { keepScroll?: boolean } = {}): Promise<void> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  // the screen as it opens: clicks may have scrolled the document
+  if (!opts.keepScroll) {
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+      for (const el of Array.from(document.querySelectorAll('.taro_page, .taro_router, body, html'))) el.scrollTop = 0;
+    });
+  }
+  // let images and transitions settle
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+}
+
+/** The token the app stored (Taro storage wraps values as {data}; the token store keeps {value, expiresAt}). */
+export async function storedToken(page: Page): Promise<string> {
+  const raw = await page.evaluate(() => window.localStorage.getItem('token'));
+  if (!raw) return '';
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (value && typeof value === 'object' && 'data' in value) value = (value as { data: unknown }).data;
+  if (typeof value === 'string') return value;
+  // the token store keeps {value, expiresAt}
+  if (value && typeof value === 'object' && 'value' in value) return String((value as { value: unknown }).value);
+  return '';
+}
+
+/** POSTs a consumer API call from the page with the app's token; answers the raw {result, info, code}. */
+export async function apiCall(
+  page: Page,
+  call: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ result: boolean; info: unknown; code?: string }> {
+  const token = await storedToken(page);
+  return page.evaluate(
+    async ({ call, body, token, headers }) => {
+      const res = await fetch(`/new/consumer/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token, language: 'zh', ...headers },
+        body: JSON.stringify(body),
+      });
+      return res.json();
+    },
+    { call, body, token, headers },
+  );
+}
+
+/** Opens the app's entry page with a launch query (C§2 start-up parameters). */
+export async function launch(page: Page, base: string, query: string): Promise<void> {
+  await page.goto(`${base}/#/pages/index/index?${query}`);
+}
+
+/** Clicks the first visible element matching the selector. */
+export async function tap(page: Page, selector: string): Promise<void> {
+  const el = page.locator(selector).first();
+  await el.waitFor({ state: 'visible', timeout: 20_000 });
+  await el.click();
+}
+
+/** Types into the input inside a Taro Input (the id sits on its wrapper). */
+export async function type(page: Page, selector: string, text: string): Promise<void> {
+  const input = page.locator(`${selector} input, input${selector}`).first();
+  await input.waitFor({ state: 'visible', timeout: 20_000 });
+  await input.fill(text);
+}
+
+/** The text of the toast on screen (Taro's H5 toast: a fixed box inside a zero-size holder). */
+export async function toastText(page: Page): Promise<string> {
+  const handle = await page.waitForFunction(
+    () => {
+      const el = document.querySelector('.taro__toast') as HTMLElement | null;
+      if (!el || el.style.display === 'none' || el.style.opacity === '0') return null;
+      return el.textContent || null;
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+  return String(await handle.jsonValue());
+}
+
+/** Confirms the modal dialog on screen, returning its text. */
+export async function answerModal(page: Page, button: string): Promise<string> {
+  const modal = page.locator('.taro__modal').first();
+  await modal.waitFor({ state: 'visible', timeout: 10_000 });
+  const text = (await modal.textContent()) ?? '';
+  await modal.getByText(button, { exact: true }).click();
+  return text;
+}
+
+/** An amount as the page writes it ("¥123.40" → 123.4). */
+export function amountOf(text: string | null): number {
+  const m = /-?\d+(?:\.\d+)?/.exec((text ?? '').replace(/[,\s]/g, ''));
+  return m ? Number(m[0]) : NaN;
+}
