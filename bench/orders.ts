@@ -2,7 +2,8 @@
  * `npm run bench:orders`: orders per second created and settled through the API (app.inject, the
  * whole route: validation, menu rebuild, pricing, stock, coupon, transaction), for
  *  - a 5-line takeaway order of the demo restaurant that two activities reduce (full reduction
- *    ¥5 from ¥50, stir-fry ¥8 from ¥60) and a ¥10 coupon, paid in cash and settled at the counter;
+ *    ¥5 from ¥50, stir-fry ¥8 from ¥60) and a ¥10 coupon, paid in cash by a visitor (no card, so
+ *    nothing earned) and settled at the counter — orders/s and this process's CPU ms per order;
  *  - a member-card order paid at submit with the real argon2 pay-password check.
  * Runs on the embedded database (PGlite in memory) and, when DATABASE_URL is a postgres:// URL, on
  * PostgreSQL (that database is emptied and loaded with the demo data).
@@ -69,6 +70,7 @@ async function truncate(database: Database): Promise<void> {
 
 interface Figures {
   ordersPerS: number;
+  cpuMsPerOrder: number;
   balancePerS: number;
 }
 
@@ -136,7 +138,11 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
 
     // two activities (−5, −8) and the coupon (−10): 90 − 23 = 67, + packaging 5, dishware 5, delivery 5 = 82
     const total = await totalOf(token, { ...TAKEAWAY, couponId: ids[ORDERS] });
-    if (total !== 82) throw new Error(`the bench order should cost 82 (90 − 5 − 8 − 10 + 5 + 5 + 5), the server says ${total}`);
+    if (total !== 82)
+      throw new Error(
+        `the bench order should cost 82 (90 − 5 − 8 − 10 + 5 + 5 + 5), the server says ${total}`,
+      );
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     await pool(ORDERS, concurrency, async (i) => {
       const r = await confirm(token, { ...TAKEAWAY, couponId: ids[i], expectedTotal: total });
@@ -144,6 +150,10 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
       await merchantAct(ctx, { id: r.info.id, action: 'cashPaid' });
     });
     const ordersPerS = ORDERS / ((performance.now() - t0) / 1000);
+    // this process's CPU per order (server and bench client; PostgreSQL's own work is not in it):
+    // steadier than orders/s on a shared machine
+    const cpu = process.cpuUsage(c0);
+    const cpuMsPerOrder = (cpu.user + cpu.system) / 1000 / ORDERS;
 
     const vip = {
       type: 'dine',
@@ -160,7 +170,7 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
       if (!r.result) throw new Error(`balance order failed: ${JSON.stringify(r)}`);
     });
     const balancePerS = BALANCE_ORDERS / ((performance.now() - t1) / 1000);
-    return { ordersPerS, balancePerS };
+    return { ordersPerS, cpuMsPerOrder, balancePerS };
   } finally {
     await app.close();
   }
@@ -169,11 +179,13 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
 async function main(): Promise<void> {
   const embedded = await benchOn(await openDatabase('memory://'), CONCURRENCY_EMBEDDED);
   console.log(`BENCH orders_per_s_embedded ${embedded.ordersPerS.toFixed(1)} orders/s`);
+  console.log(`BENCH cpu_ms_per_order_embedded ${embedded.cpuMsPerOrder.toFixed(2)} ms`);
   console.log(`BENCH pay_balance_per_s ${embedded.balancePerS.toFixed(1)} orders/s`);
   const url = process.env.DATABASE_URL ?? '';
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = await benchOn(await openDatabase(url), CONCURRENCY_POSTGRES);
     console.log(`BENCH orders_per_s_postgres ${pg.ordersPerS.toFixed(1)} orders/s`);
+    console.log(`BENCH cpu_ms_per_order_postgres ${pg.cpuMsPerOrder.toFixed(2)} ms`);
     console.log(`BENCH pay_balance_per_s_postgres ${pg.balancePerS.toFixed(1)} orders/s`);
   } else {
     console.log('BENCH orders_per_s_postgres skipped (DATABASE_URL is not a postgres:// URL)');

@@ -4,11 +4,18 @@
  * DATABASE_URL=postgres://…; without it the suite is skipped with a message saying so.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { orderCalls, payCalls } from '../../src/api/contract/order';
 import { openDatabase } from '../../server/src/db/client';
-import { orders, payments } from '../../server/src/db/schema';
-import { DEMO_USER, MEMBER_COUPON, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
+import { memberCoupons, orders, payments } from '../../server/src/db/schema';
+import {
+  COUPON_TEMPLATE,
+  DEMO_MEMBER,
+  DEMO_USER,
+  MEMBER_COUPON,
+  RESTAURANT_PRODUCT as P,
+  SHOP,
+} from '../../server/src/demo/ids';
 import { signedCallback } from '../../server/src/services/orders/payment';
 import { buildTestServerOn, type TestServer } from '../support/build-server';
 import { dine, failure, orderRow, place, quote, startPay, stockOf, takeaway } from '../server/orders/helpers';
@@ -83,5 +90,36 @@ describeOnPostgres('orders on PostgreSQL', () => {
     const row = await orderRow(server, o.id);
     expect(row.events.filter((e) => e.text.startsWith('paid by'))).toHaveLength(1);
     expect(row).toMatchObject({ status: 'pending', payStatus: 1 });
+  });
+
+  test("a member's order paid by a callback posted 3 times at once earns one over-send coupon", async () => {
+    const token = await server.tokenFor(DEMO_USER.member.id, SHOP.restaurant);
+    const held = async () =>
+      (
+        await server.db
+          .select()
+          .from(memberCoupons)
+          .where(
+            and(
+              eq(memberCoupons.memberId, DEMO_MEMBER.id),
+              eq(memberCoupons.templateId, COUPON_TEMPLATE.expand),
+            ),
+          )
+      ).length;
+    const before = await held();
+    // 5 × 48 = 240 of goods: over the ¥150 threshold after the reductions
+    const o = await place(
+      server,
+      token,
+      takeaway({ payType: 'weixin', products: [{ id: P.braisedPork, quantity: 5, flag: 'a' }] }),
+    );
+    const start = await startPay(server, token, o.id, 'weixin');
+    const [pay] = await server.db
+      .select()
+      .from(payments)
+      .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''));
+    const body = signedCallback(server.ctx, pay, o.orderNo, 'success');
+    await Promise.all([0, 1, 2].map(() => server.call(payCalls.callbackWeixin, body)));
+    expect((await held()) - before).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orderCalls, payCalls } from '../../../src/api/contract/order';
-import { memberCoupons, orders, payments } from '../../../server/src/db/schema';
+import { memberCoupons, orders, payments, products } from '../../../server/src/db/schema';
 import {
   DEMO_MEMBER,
   DEMO_USER,
@@ -102,6 +102,34 @@ describe('coupon', () => {
       await server.db.select().from(memberCoupons).where(eq(memberCoupons.id, MEMBER_COUPON.amount))
     )[0];
     expect(coupon.usedOrderId).toBe(winner.id);
+  });
+
+  test('one coupon in two simultaneous wallet orders (written in one statement each): the loser leaves no order', async () => {
+    const token = await server.tokenFor(DEMO_USER.member.id, SHOP.restaurant);
+    // an order awaiting its wallet payment without points has nothing to write but its one statement
+    const body = takeaway({
+      payType: 'weixin',
+      couponId: MEMBER_COUPON.amount,
+      products: [{ id: P.braisedPork, quantity: 2, flag: 'a' }],
+    });
+    const total = await quote(server, token, body);
+    await server.db.update(products).set({ stock: 10 }).where(eq(products.id, P.braisedPork));
+    const results = await Promise.all(
+      [0, 1].map(() =>
+        server.call(
+          orderCalls.confirm,
+          { ...body, expectedTotal: total },
+          { token, headers: { 'idempotency-key': randomUUID() } },
+        ),
+      ),
+    );
+    const loser = failure(results.find((r) => !r.ok)!);
+    // stock 10 − the winner's 2 = 8: the loser's statement took nothing
+    expect([
+      loser.code,
+      (await server.db.select().from(orders)).length,
+      await stockOf(server, P.braisedPork),
+    ]).toEqual(['couponInUse', 1, 8]);
   });
 
   test('the coupon takes its reduction off the order total', async () => {

@@ -125,9 +125,24 @@ export async function couponsForOrder(
 ): Promise<Coupon[]> {
   const rows = await heldCoupons(db, member.id);
   return rows
-    .filter((r) => couponAppliesToShop(r, shop))
-    .map((r) => couponOf(r, now, utcOffsetMinutes))
-    .filter((c) => c.status === CouponState.normal);
+    .map((r) => usableCouponOf(r, shop, now, utcOffsetMinutes))
+    .filter((c): c is Coupon => c !== null);
+}
+
+/**
+ * The coupon of a held row if it can be brought to an order in `shop` now: not used or held by an
+ * order, meant for the shop (P§3 applicable shops) and valid now (P§4); otherwise null. The one rule
+ * behind `couponsForOrder`, `ownedCoupon` and the order service's coupon loading.
+ */
+export function usableCouponOf(
+  row: MemberCouponRow,
+  shop: ShopRow,
+  now: number,
+  utcOffsetMinutes: number,
+): Coupon | null {
+  if (row.status === COUPON_USED || row.usedOrderId !== null || !couponAppliesToShop(row, shop)) return null;
+  const c = couponOf(row, now, utcOffsetMinutes);
+  return c.status === CouponState.normal ? c : null;
 }
 
 /**
@@ -148,11 +163,8 @@ export async function ownedCoupon(
     .from(memberCoupons)
     .where(and(eq(memberCoupons.id, couponId), eq(memberCoupons.memberId, member.id)))
     .limit(1);
-  const row = rows[0];
-  if (!row || row.status === COUPON_USED || row.usedOrderId !== null || !couponAppliesToShop(row, shop))
-    throw fail('invalidCoupon');
-  const c = couponOf(row, now, utcOffsetMinutes);
-  if (c.status !== CouponState.normal) throw fail('invalidCoupon');
+  const c = rows[0] ? usableCouponOf(rows[0], shop, now, utcOffsetMinutes) : null;
+  if (!c) throw fail('invalidCoupon');
   return c;
 }
 
@@ -255,6 +267,31 @@ export async function grantOrderCoupons(
       .values(rows.map((r) => ({ orderId, couponId: r.id, memberId: opts.member.id })));
   }
   return rows;
+}
+
+/**
+ * A refunded, refused or closed order takes back the coupons it earned that are still unused (status
+ * 1, held by no order): they are closed. A coupon already used, or held by a live order, stays.
+ */
+export async function withdrawOrderCoupons(tx: Db, orderId: number): Promise<number> {
+  const rows = await tx
+    .update(memberCoupons)
+    .set({ status: CouponState.closed })
+    .where(
+      and(
+        inArray(
+          memberCoupons.id,
+          tx
+            .select({ id: orderCouponGrants.couponId })
+            .from(orderCouponGrants)
+            .where(eq(orderCouponGrants.orderId, orderId)),
+        ),
+        eq(memberCoupons.status, CouponState.normal),
+        isNull(memberCoupons.usedOrderId),
+      ),
+    )
+    .returning({ id: memberCoupons.id });
+  return rows.length;
 }
 
 /** activity/checkOverSendCoupon: the coupons order `orderId` earned, if the order is the caller's. */

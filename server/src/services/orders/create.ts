@@ -5,7 +5,7 @@
  * taken in the order's transaction; a member-card order with its pay password is paid in it too.
  * The `Idempotency-Key` of a submit makes a repeat return the first order.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AmountErrorData, OrderConfirmRes, OrderSubmission } from '../../../../src/api/contract/order';
 import { ActivityType, OrderStatus, OrderType, PayStatus, PayType } from '../../../../src/domain/enums';
 import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/errors';
@@ -24,14 +24,17 @@ import {
   validateOrderFields,
 } from '../../../../src/domain/validation';
 import type { ServerContext } from '../../context';
-import { memberCoupons, orders, shopDaySeq, tables, type StockHold } from '../../db/schema';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { memberCoupons, orders, products, shopDaySeq, tables, type StockHold } from '../../db/schema';
 import { AppError, fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import { getMenu } from '../menu';
 import { assertShopOperating, getShop, paySettingOf, shopSettingsFor, type ShopRow } from '../shops';
 import { toOrderBreakdown, toOrderLines } from './breakdown';
 import { rebuildCart, stockNeeds } from './cart';
-import { takeHolds, type OrderRow } from './holds';
+import { checkReserved, rowsOf, stockUpdateSql, takePoints, type OrderRow } from './holds';
+import { applyPaidOrderPromotions, earnedCoupons, type StoredBreakdown } from './promotions';
 import { activityOfCode, freeCoupons, memberOf, memberSettingOf, shopActivities } from './load';
 import { checkPayPassword, debitCard } from './member-pay';
 
@@ -180,26 +183,34 @@ export async function priceSubmission(
     );
   }
 
-  const [menu, activities, member] = await Promise.all([
-    getMenu(ctx, shop.id, who.lang),
-    shopActivities(ctx, shop),
-    memberOf(ctx, who.userId, shop),
-  ]);
-  if (s.payType === PayType.vip && !member) throw fail('pleaseRegisterFirst');
-
-  const rebuilt = rebuildCart(s.products, menu, {
-    now,
-    utcOffsetMinutes: settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
-    memberLevel: member ? member.row.level : null,
-    mustPickTypeId: settings.mustPickTypeId ?? null,
-  });
-  if ('error' in rebuilt) throw fromRule(rebuilt.error);
-
   // P§5: one coupon per order — an order coupon or one product coupon covering one unit
   const lineCouponIds = [
     ...new Set(s.products.flatMap((p) => (p.couponId !== undefined ? [p.couponId] : []))),
   ];
   const lineCoupon = lineCouponIds[0] ?? null;
+  const wantsCoupon = (s.couponId !== undefined && s.couponId !== null) || lineCoupon !== null;
+  const chosen =
+    s.couponId === 'auto'
+      ? null
+      : [...(typeof s.couponId === 'number' ? [s.couponId] : []), ...lineCouponIds];
+  const utcOffsetMinutes = settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  // the menu and activities come from the shop cache; the card and the coupons are read side by side
+  const [menu, activities, member, coupons] = await Promise.all([
+    getMenu(ctx, shop.id, who.lang),
+    shopActivities(ctx, shop),
+    memberOf(ctx, who.userId, shop),
+    wantsCoupon ? freeCoupons(ctx, who.userId, shop, now, utcOffsetMinutes, chosen) : Promise.resolve([]),
+  ]);
+  if (s.payType === PayType.vip && !member) throw fail('pleaseRegisterFirst');
+
+  const rebuilt = rebuildCart(s.products, menu, {
+    now,
+    utcOffsetMinutes,
+    memberLevel: member ? member.row.level : null,
+    mustPickTypeId: settings.mustPickTypeId ?? null,
+  });
+  if ('error' in rebuilt) throw fromRule(rebuilt.error);
+
   if (
     lineCouponIds.length > 1 ||
     (lineCoupon !== null && s.couponId !== undefined && s.couponId !== null && s.couponId !== lineCoupon)
@@ -207,12 +218,6 @@ export async function priceSubmission(
     throw fail('couponAlreadySelected');
   }
   if (s.products.some((p) => p.couponId !== undefined && p.quantity > 1)) throw fail('couponOneProductOnly');
-  const wantsCoupon = (s.couponId !== undefined && s.couponId !== null) || lineCoupon !== null;
-  const chosen =
-    s.couponId === 'auto'
-      ? null
-      : [...(typeof s.couponId === 'number' ? [s.couponId] : []), ...lineCouponIds];
-  const coupons = wantsCoupon ? await freeCoupons(ctx, who.userId, member?.row.id ?? null, chosen) : [];
   for (const id of [...(typeof s.couponId === 'number' ? [s.couponId] : []), ...lineCouponIds]) {
     // held by another live order, used, or not this user's
     if (!coupons.some((c) => c.row.id === id))
@@ -342,72 +347,83 @@ export async function createOrder(
   const awaitingPayment = s.payType !== PayType.cash && !payNow;
   const status = awaitingPayment ? OrderStatus.nopay : OrderStatus.pending;
   const day = shopDay(now, p.settings);
+  // the coupons the order earns are handed over when it is paid (P§3): kept with the order till then
+  const earned = earnedCoupons(b);
+  const storedBreakdown: StoredBreakdown =
+    earned.length > 0 ? { ...breakdown, earnedCoupons: earned } : breakdown;
 
   try {
-    const order = await ctx.db.transaction(async (tx) => {
-      const seqRows = await tx
-        .insert(shopDaySeq)
-        .values({ shopId: p.shop.id, day, seq: 1 })
-        .onConflictDoUpdate({
-          target: [shopDaySeq.shopId, shopDaySeq.day],
-          set: { seq: sql`${shopDaySeq.seq} + 1` },
-        })
-        .returning({ seq: shopDaySeq.seq });
-      const daySeq = seqRows[0].seq;
-      const orderNo = `${day.replace(/-/g, '')}${p.shop.id}${String(daySeq).padStart(5, '0')}`;
-      const values = {
-        orderNo,
-        shopId: p.shop.id,
-        userId: who.userId,
-        memberId: member?.row.id ?? null,
-        type: s.type,
-        status,
-        payStatus: payNow ? PayStatus.success : PayStatus.processing,
-        payType: s.payType,
-        total: String(breakdown.total),
-        paidAmount: payNow ? String(breakdown.total) : '0',
-        balancePaid: payNow ? String(breakdown.total) : '0',
-        giftPaid: String(giftPlanned),
-        pointsUsed: b.points.used,
-        memberCouponId: p.memberCouponId,
-        couponName: p.couponName,
-        stockHolds: p.holds,
-        holding: true,
-        breakdown,
-        lines: p.lines,
-        contact:
-          s.type === OrderType.takeaway || s.type === OrderType.selfPickup
-            ? {
-                contact_name: s.contact_name ?? '',
-                contact_phone: s.contact_phone ?? '',
-                contact_address: s.contact_address ?? '',
-                contact_address_gps: s.contact_address_gps ?? '',
-              }
-            : null,
-        service: serviceOf(p.shop, s),
-        tableNo: p.tableNo,
-        people: s.type === OrderType.dine ? (s.people ?? null) : null,
-        appointmentTime: s.appointment ?? null,
-        pickupTime: s.pickupTime ?? null,
-        deliveryTime: s.deliveryTime ?? null,
-        note: s.note ?? '',
-        isPickerPack: s.isPickerPack === true,
-        daySeq,
-        payDeadline: awaitingPayment ? now + unpaidTimeoutMs(ctx, p.shop) : null,
-        idempotencyKey: who.idempotencyKey,
-        events: [{ time: now, status, text: 'placed' }],
-        createdAt: now,
-        paidAt: payNow ? now : null,
-        updatedAt: now,
-      };
-      // only the id comes back: the rest is what was just written
-      const inserted = await tx.insert(orders).values(values).returning({ id: orders.id });
-      const row = { ...values, id: inserted[0].id };
-      await takeHolds(tx, row);
-      if (payNow && member)
-        await debitCard(tx, member.row.id, p.shop.id, row.id, breakdown.total, giftPlanned);
-      return row;
-    });
+    // the number of the day, the order row and its stock and coupon holds in one statement
+    const prefix = `${day.replace(/-/g, '')}${p.shop.id}`;
+    const values = {
+      orderNo: sql<string>`(SELECT ${prefix} || lpad(seq::text, greatest(5, length(seq::text)), '0') FROM d)`,
+      shopId: p.shop.id,
+      userId: who.userId,
+      memberId: member?.row.id ?? null,
+      type: s.type,
+      status,
+      payStatus: payNow ? PayStatus.success : PayStatus.processing,
+      payType: s.payType,
+      total: String(breakdown.total),
+      paidAmount: payNow ? String(breakdown.total) : '0',
+      balancePaid: payNow ? String(breakdown.total) : '0',
+      giftPaid: String(giftPlanned),
+      pointsUsed: b.points.used,
+      memberCouponId: p.memberCouponId,
+      couponName: p.couponName,
+      stockHolds: p.holds,
+      holding: true,
+      breakdown: storedBreakdown,
+      lines: p.lines,
+      contact:
+        s.type === OrderType.takeaway || s.type === OrderType.selfPickup
+          ? {
+              contact_name: s.contact_name ?? '',
+              contact_phone: s.contact_phone ?? '',
+              contact_address: s.contact_address ?? '',
+              contact_address_gps: s.contact_address_gps ?? '',
+            }
+          : null,
+      service: serviceOf(p.shop, s),
+      tableNo: p.tableNo,
+      people: s.type === OrderType.dine ? (s.people ?? null) : null,
+      appointmentTime: s.appointment ?? null,
+      pickupTime: s.pickupTime ?? null,
+      deliveryTime: s.deliveryTime ?? null,
+      note: s.note ?? '',
+      isPickerPack: s.isPickerPack === true,
+      daySeq: sql<number>`(SELECT seq FROM d)`,
+      payDeadline: awaitingPayment ? now + unpaidTimeoutMs(ctx, p.shop) : null,
+      idempotencyKey: who.idempotencyKey,
+      events: [{ time: now, status, text: 'placed' }],
+      createdAt: now,
+      paidAt: payNow ? now : null,
+      updatedAt: now,
+    };
+    // only id, number and number of the day come back: the rest is what was just written
+    const order =
+      member === null || (status === OrderStatus.nopay && b.points.used === 0)
+        ? // nothing else to write (a visitor's order, or a card's awaiting payment without points):
+          // the one statement is atomic by itself, no transaction round trips
+          {
+            ...values,
+            ...(await placeOrder(ctx.db, p.shop.id, day, values, p.holds, p.memberCouponId, true)),
+          }
+        : await ctx.db.transaction(async (tx) => {
+            const placed = await placeOrder(tx, p.shop.id, day, values, p.holds, p.memberCouponId, false);
+            const row = { ...values, ...placed };
+            if (member) await takePoints(tx, member.row.id, p.shop.id, row.pointsUsed, row.id);
+            if (payNow && member)
+              await debitCard(tx, member.row.id, p.shop.id, row.id, breakdown.total, giftPlanned);
+            // cash goes to the shop at once, a card paid at submit is paid: either earns its promotions now
+            if (status === OrderStatus.pending)
+              await applyPaidOrderPromotions(tx, ctx, row, {
+                shop: p.shop,
+                member: member?.row ?? null,
+                activities: p.activities,
+              });
+            return row;
+          });
     return confirmResOf(order);
   } catch (e) {
     if (who.idempotencyKey && isUniqueViolation(e)) {
@@ -416,6 +432,115 @@ export async function createOrder(
     }
     throw e;
   }
+}
+
+/**
+ * One round trip for the order's writes (SERVER-3): the shop's number of the day (upsert), the order
+ * row, every line's stock (`stock >= n`) and the coupon (`status = 1 AND used_order_id IS NULL`).
+ * The holds run after the insert (they name the order) and are compared with what was asked:
+ * anything short throws and the caller's transaction rolls the order back.
+ */
+async function placeOrder(
+  tx: Db,
+  shopId: number,
+  day: string,
+  values: PgInsertValue<typeof orders>,
+  holds: readonly StockHold[],
+  memberCouponId: number | null,
+  alone: boolean,
+): Promise<{ id: number; orderNo: string; daySeq: number }> {
+  const insert = tx
+    .insert(orders)
+    .values(values)
+    .returning({ id: orders.id, orderNo: orders.orderNo, daySeq: orders.daySeq });
+  const stockCte =
+    holds.length > 0 ? sql`, s AS (${stockUpdateSql(shopId, holds, sql`EXISTS (SELECT 1 FROM o)`)})` : sql``;
+  const couponCte =
+    memberCouponId !== null
+      ? sql`, c AS (
+        UPDATE ${memberCoupons} SET status = 2, used_order_id = (SELECT id FROM o)
+         WHERE id = ${memberCouponId} AND status = 1 AND used_order_id IS NULL
+        RETURNING id)`
+      : sql``;
+  const stockTaken = holds.length > 0 ? sql`(SELECT count(*) FROM s)` : sql`0`;
+  const couponTaken = memberCouponId !== null ? sql`(SELECT count(*) FROM c)` : sql`1`;
+  // Outside a transaction the statement must fail as a whole when a hold is short: the text → int
+  // cast of a non-constant message raises (only then) and nothing of the statement remains.
+  const guard = alone
+    ? sql`, (CASE WHEN ${stockTaken} = ${holds.length} AND ${couponTaken} = 1 THEN '0'
+        ELSE ${HOLDS_SHORT} || o.id END)::int AS guard`
+    : sql``;
+  let result: unknown;
+  try {
+    result = await tx.execute(sql`
+    WITH d AS (
+      INSERT INTO ${shopDaySeq} (shop_id, day, seq) VALUES (${shopId}, ${day}, 1)
+      ON CONFLICT (shop_id, day) DO UPDATE SET seq = ${shopDaySeq}.seq + 1
+      RETURNING seq),
+    o AS (${insert.getSQL()})${stockCte}${couponCte}
+    SELECT o.id, o.order_no, o.day_seq,
+      ${holds.length > 0 ? sql`(SELECT array_agg(id) FROM s)` : sql`NULL::int[]`} AS ids,
+      ${memberCouponId !== null ? sql`(SELECT count(*) FROM c)::int` : sql`1`} AS coupons${guard}
+    FROM o`);
+  } catch (e) {
+    if (alone && holdsShort(e)) await explainShortHolds(tx, holds, memberCouponId);
+    throw e;
+  }
+  const row = rowsOf<{
+    id: number;
+    order_no: string;
+    day_seq: number;
+    ids: number[] | null;
+    coupons: number;
+  }>(result)[0];
+  await checkReserved(tx, holds, row.ids, Number(row.coupons));
+  return { id: Number(row.id), orderNo: row.order_no, daySeq: Number(row.day_seq) };
+}
+
+const HOLDS_SHORT = 'order holds short: order ';
+
+/** Whether a statement failed on the guard of `placeOrder` (invalid_text_representation of its message). */
+function holdsShort(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const inner = err?.cause ?? err;
+  return inner?.code === '22P02' && (inner.message ?? '').includes(HOLDS_SHORT);
+}
+
+/**
+ * After a one-statement order failed on a short hold (nothing was written): names the product whose
+ * stock does not cover the line (`productSoldOut` / `insufficientInventory`), else `couponInUse`.
+ */
+async function explainShortHolds(
+  db: Db,
+  holds: readonly StockHold[],
+  memberCouponId: number | null,
+): Promise<never> {
+  const stock =
+    holds.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, name: products.name, stock: products.stock })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              holds.map((h) => h.productId),
+            ),
+          );
+  const byId = new Map(stock.map((r) => [r.id, r]));
+  const short = holds.find((h) => {
+    const r = byId.get(h.productId);
+    return !r || (r.stock !== null && r.stock < h.quantity);
+  });
+  if (short || memberCouponId === null) {
+    const h = short ?? holds[0];
+    const r = h ? byId.get(h.productId) : undefined;
+    const name = r?.name ?? `#${h?.productId ?? 0}`;
+    throw (r?.stock ?? 0) <= 0
+      ? fail('productSoldOut', { product: name })
+      : fail('insufficientInventory', { product: name });
+  }
+  throw fail('couponInUse');
 }
 
 function serviceOf(shop: ShopRow, s: OrderSubmission) {

@@ -3,7 +3,7 @@
  * and the points it uses. Taken in the order's transaction with conditional updates whose row count
  * is checked; given back when an unpaid order is cancelled or expires, or the order is refunded.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { VipTransactionType } from '../../../../src/domain/enums';
 import type { Db } from '../../db/client';
 import { memberCoupons, members, orders, pointTransactions, products, type StockHold } from '../../db/schema';
@@ -11,7 +11,7 @@ import { fail } from '../../http/errors';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-const valuesList = (holds: readonly StockHold[]) =>
+export const valuesList = (holds: readonly StockHold[]) =>
   sql.join(
     holds.map((h) => sql`(${h.productId}::int, ${h.quantity}::int)`),
     sql`, `,
@@ -41,15 +41,33 @@ export async function reserveStock(
         RETURNING id)`
     : sql``;
   const result = await tx.execute<{ ids: number[] | null; coupons: number }>(sql`
-    WITH s AS (
-      UPDATE ${products} AS p
-         SET stock = p.stock - v.n, order_quantity = p.order_quantity + v.n
-        FROM (VALUES ${valuesList(holds)}) AS v(id, n)
-       WHERE p.id = v.id AND p.shop_id = ${shopId} AND (p.stock IS NULL OR p.stock >= v.n)
-      RETURNING p.id)${couponCte}
+    WITH s AS (${stockUpdateSql(shopId, holds)})${couponCte}
     SELECT (SELECT array_agg(id) FROM s) AS ids, ${coupon ? sql`(SELECT count(*) FROM c)::int` : sql`1`} AS coupons`);
   const row = rowsOf<{ ids: number[] | null; coupons: number }>(result)[0];
-  const done = new Set((row?.ids ?? []).map(Number));
+  await checkReserved(tx, holds, row?.ids ?? null, coupon ? Number(row?.coupons ?? 0) : 1);
+}
+
+/** The stock update of `holds` (all lines in one statement), to be run as a CTE `RETURNING p.id`. */
+export function stockUpdateSql(shopId: number, holds: readonly StockHold[], onlyIf: SQL = sql`true`): SQL {
+  return sql`UPDATE ${products} AS p
+         SET stock = p.stock - v.n, order_quantity = p.order_quantity + v.n
+        FROM (VALUES ${valuesList(holds)}) AS v(id, n)
+       WHERE p.id = v.id AND p.shop_id = ${shopId} AND (p.stock IS NULL OR p.stock >= v.n) AND ${onlyIf}
+      RETURNING p.id`;
+}
+
+/**
+ * Compares what a reservation statement took with what it should: fewer product rows than holds →
+ * `productSoldOut` / `insufficientInventory` naming the first product short (read only then), no
+ * coupon row → `couponInUse`. The caller's transaction then rolls back.
+ */
+export async function checkReserved(
+  tx: Db,
+  holds: readonly StockHold[],
+  reservedIds: readonly number[] | null,
+  couponsTaken: number,
+): Promise<void> {
+  const done = new Set((reservedIds ?? []).map(Number));
   const missing = holds.find((h) => !done.has(h.productId));
   if (missing) {
     const rows = await tx
@@ -62,7 +80,7 @@ export async function reserveStock(
       ? fail('productSoldOut', { product: name })
       : fail('insufficientInventory', { product: name });
   }
-  if (Number(row?.coupons ?? 0) === 0) throw fail('couponInUse');
+  if (couponsTaken === 0) throw fail('couponInUse');
 }
 
 /** Gives held stock back. */

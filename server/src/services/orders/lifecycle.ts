@@ -11,6 +11,7 @@ import { orders, payments, type OrderEvent } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { paymentsOf } from '../../payments';
 import { releaseHolds, type OrderRow } from './holds';
+import { withdrawOrderCoupons } from '../members/coupons';
 import { creditCard } from './member-pay';
 import { fromStatuses, TRANSITIONS, type OrderAction } from './transitions';
 
@@ -203,6 +204,7 @@ export async function refundOrder(
     const r = await transition(tx, o.id, 'refund', now, {}, undefined, 'refund requested');
     if (!r) throw fail('orderStatusInvalid');
     await releaseHolds(tx, r);
+    await withdrawOrderCoupons(tx, r.id);
     if (opts.hold) return { row: r, done: false };
     return { row: r, done: await returnOfflineMoney(tx, r) };
   });

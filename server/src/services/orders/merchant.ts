@@ -25,6 +25,7 @@ import type {
   StoredShopSettings,
 } from '../../db/schema/json';
 import { AppError, fail } from '../../http/errors';
+import { withdrawOrderCoupons } from '../members/coupons';
 import { releaseHolds, type OrderRow } from './holds';
 import {
   finishRefund,
@@ -203,6 +204,7 @@ export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): P
         const r = await transition(tx, o.id, 'refuse', now, merchantNote, undefined, 'refused by the shop');
         if (!r) throw fail('orderStatusInvalid');
         await releaseHolds(tx, r);
+        await withdrawOrderCoupons(tx, r.id);
         return { r, done: await returnOfflineMoney(tx, r) };
       });
       if (!row.done) await refundOnlineTrades(ctx, o.id);
@@ -222,6 +224,8 @@ export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): P
         );
         if (!r) throw fail('orderStatusInvalid');
         await releaseHolds(tx, r);
+        // a cash order placed with the shop earned its coupons at creation: unused ones go back
+        await withdrawOrderCoupons(tx, r.id);
         return r;
       });
       return toMerchantOrder(row);
@@ -253,26 +257,33 @@ export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): P
   }
 }
 
-/** C§1 cash paid at the counter (not a bill asked for, see need_pay): one conditional update. */
+/**
+ * C§1 cash paid at the counter (not a bill asked for, see need_pay): one conditional update, prepared
+ * once per server (the counter's most frequent statement).
+ */
 async function cashPaid(ctx: ServerContext, id: number, now: number): Promise<MerchantColumns | null> {
-  const rows = await ctx.db
-    .update(orders)
-    .set({
-      payStatus: PayStatus.success,
-      paidAmount: sql`${orders.total}`,
-      paidAt: now,
-      updatedAt: now,
-      events: sql`${orders.events} || jsonb_build_array(jsonb_build_object('time', ${now}::bigint, 'status', ${orders.status}, 'text', 'paid at the counter'))`,
-    })
-    .where(
-      and(
-        eq(orders.id, id),
-        eq(orders.payType, PayType.cash),
-        ne(orders.payStatus, PayStatus.success),
-        ne(orders.status, OrderStatus.need_pay),
-      ),
-    )
-    .returning(MERCHANT_COLUMNS);
+  const update = ctx.singleton('orders:cash-paid', () =>
+    ctx.db
+      .update(orders)
+      .set({
+        payStatus: PayStatus.success,
+        paidAmount: sql`${orders.total}`,
+        paidAt: sql`${sql.placeholder('now')}::bigint`,
+        updatedAt: sql`${sql.placeholder('now')}::bigint`,
+        events: sql`${orders.events} || jsonb_build_array(jsonb_build_object('time', ${sql.placeholder('now')}::bigint, 'status', ${orders.status}, 'text', 'paid at the counter'))`,
+      })
+      .where(
+        and(
+          eq(orders.id, sql.placeholder('id')),
+          eq(orders.payType, PayType.cash),
+          ne(orders.payStatus, PayStatus.success),
+          ne(orders.status, OrderStatus.need_pay),
+        ),
+      )
+      .returning(MERCHANT_COLUMNS)
+      .prepare('orders_cash_paid'),
+  );
+  const rows = await update.execute({ id, now });
   return rows[0] ?? null;
 }
 

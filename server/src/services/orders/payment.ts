@@ -22,6 +22,7 @@ import { takeHolds, type OrderRow } from './holds';
 import { findMemberOfUser } from '../members-read';
 import { addEvent, expireIfDue, orderById, ownOrder, transition } from './lifecycle';
 import { checkPayPassword, debitCard } from './member-pay';
+import { applyPaidOrderPromotions, firstTimePending } from './promotions';
 import { PAYABLE } from './transitions';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -80,6 +81,8 @@ export async function startPayment(
           : await transition(tx, o.id, 'pay', now, patch, undefined, 'paid by member card');
       if (!row) throw fail('notPayOrderInvalid');
       await debitCard(tx, member.id, o.shopId, o.id, amount, Number(o.giftPaid));
+      // a bill (need_pay) was placed with the shop before and earned its promotions then
+      if (o.status !== OrderStatus.need_pay) await applyPaidOrderPromotions(tx, ctx, row, { shop, member });
       return row;
     });
     return { kind: 'paid', payStatus: PayStatus.success, paidAmount: Number(paid.paidAmount) };
@@ -144,8 +147,14 @@ export async function settleTrade(
     };
     const text = `paid by ${pay.provider}`;
     if (o.payStatus !== PayStatus.success) {
-      if (o.status === OrderStatus.nopay && (await transition(tx, o.id, 'pay', now, patch, undefined, text)))
-        return 'settled';
+      if (o.status === OrderStatus.nopay) {
+        const paid = await transition(tx, o.id, 'pay', now, patch, undefined, text);
+        if (paid) {
+          // the conditional transition wins once per order: a repeated callback never gets here
+          await applyPaidOrderPromotions(tx, ctx, paid);
+          return 'settled';
+        }
+      }
       if (
         o.status === OrderStatus.need_pay &&
         (await transition(tx, o.id, 'complete', now, patch, undefined, text))
@@ -158,10 +167,19 @@ export async function settleTrade(
             await takeHolds(sp, o);
             await sp.update(orders).set({ holding: true }).where(eq(orders.id, o.id));
           });
-          if (
-            await transition(tx, o.id, 'reinstate', now, patch, undefined, `${text} after cancel: reinstated`)
-          )
+          const back = await transition(
+            tx,
+            o.id,
+            'reinstate',
+            now,
+            patch,
+            undefined,
+            `${text} after cancel: reinstated`,
+          );
+          if (back) {
+            if (firstTimePending(o)) await applyPaidOrderPromotions(tx, ctx, back);
             return 'reinstated';
+          }
         } catch {
           // stock, coupon or points gone: the payment goes back
         }

@@ -18,6 +18,7 @@ import type { Lang } from '../../i18n/messages';
 import { getShop, shopSettingsFor } from '../shops';
 import type { OrderRow } from './holds';
 import { expireIfDue, ownOrder } from './lifecycle';
+import { shownBreakdown } from './promotions';
 
 const S = OrderStatus;
 
@@ -41,7 +42,7 @@ export const TAB_STATUSES: Record<Exclude<OrderListTab, 'all'>, OrderStatus[]> =
 /** An order row as the contract's OrderDetail. */
 export function toOrderDetail(o: OrderRow, shopName: string): OrderDetail {
   return {
-    ...o.breakdown,
+    ...shownBreakdown(o.breakdown),
     id: o.id,
     orderNo: o.orderNo,
     shopId: o.shopId,
