@@ -106,7 +106,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+        clearTimeout(timer);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       child.stdout?.destroy();

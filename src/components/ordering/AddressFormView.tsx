@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import Taro, { useDidShow } from '@tarojs/taro';
+import Taro from '@tarojs/taro';
+import { usePageShow } from './hooks';
 import { View, Text, Input, Switch } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { Gender } from '@/domain/enums';
@@ -32,7 +33,7 @@ export const AddressFormView = observer(function AddressFormView({ initial, onSa
   const [errors, setErrors] = useState<string[]>([]);
   const set = (patch: Partial<AddressForm>) => setForm((f) => ({ ...f, ...patch }));
 
-  useDidShow(() => {
+  usePageShow(() => {
     const point = takePickedPoint();
     if (point) setForm((f) => ({ ...f, address: f.address || point.address, addressGps: point.addressGps }));
   });

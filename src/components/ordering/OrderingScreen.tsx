@@ -56,6 +56,40 @@ function scrollListTo(top: number): void {
     .exec();
 }
 
+interface CategoryRailProps {
+  categories: ReadonlyArray<{ id: number; name: string; productIds: readonly number[]; inSaleTime: boolean }>;
+  active: number | null;
+  onJump: (categoryId: number) => void;
+}
+
+/**
+ * The category rail (UI.md): the active category highlighted, a badge with its units in the cart.
+ * Its own observer, so scrolling the list re-renders it only when the active category changes.
+ */
+const CategoryRail = observer(function CategoryRail({ categories, active, onJump }: CategoryRailProps) {
+  const { cart } = useStores();
+  return (
+    <ScrollView scrollY className="category-rail">
+      {categories
+        .filter((c) => c.productIds.length > 0)
+        .map((c) => {
+          const count = cart.quantityInCategory(c.id);
+          return (
+            <View
+              key={c.id}
+              id={`category-${c.id}`}
+              className={`category-rail__item${active === c.id ? ' category-rail__item--on' : ''}${c.inSaleTime ? '' : ' category-rail__item--off'}`}
+              onClick={() => onJump(c.id)}
+            >
+              <Text className="category-rail__name">{c.name}</Text>
+              {count > 0 ? <Text className="badge category-rail__badge">{count}</Text> : null}
+            </View>
+          );
+        })}
+    </ScrollView>
+  );
+});
+
 /** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
   const { shop, promotion, session } = useStores();
@@ -117,6 +151,8 @@ const ShopHeader = observer(function ShopHeader() {
 export const OrderingScreen = observer(function OrderingScreen({ boot, tab, openProductId, autoAddProductId }: OrderingScreenProps) {
   const root = useStores();
   const { menu, cart, shop, session } = root;
+  // the texts follow a language change
+  void session.language;
   const [scrollTop, setScrollTop] = useState(0);
   const [specId, setSpecId] = useState<number | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
@@ -210,6 +246,19 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     [menu, cart],
   );
   const onOpen = useCallback((productId: number) => void Taro.navigateTo({ url: `/pages/product/detail?id=${productId}` }), []);
+  // stable callbacks: the sheets and the cart bar skip the re-render of every scroll step
+  const toggleCart = useCallback(() => setCartOpen((open) => !open), []);
+  const closeCart = useCallback(() => setCartOpen(false), []);
+  const closeSpec = useCallback(() => setSpecId(null), []);
+  const categoryTop = layout.categoryTop;
+  const jump = useCallback(
+    (categoryId: number) => {
+      const top = categoryTop.get(categoryId) ?? 0;
+      scrollListTo(top);
+      setScrollTop(top);
+    },
+    [categoryTop],
+  );
 
   // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
   const menuReady = menu.products.size > 0 && menu.shopId !== null && (session.id === null || String(menu.shopId) === session.id);
@@ -235,28 +284,7 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     <View className={`ordering${tab ? ' ordering--tab' : ''}`}>
       <ShopHeader />
       <View className="ordering__body">
-        <ScrollView scrollY className="category-rail">
-          {categories
-            .filter((c) => c.productIds.length > 0)
-            .map((c) => {
-              const count = cart.quantityInCategory(c.id);
-              return (
-                <View
-                  key={c.id}
-                  id={`category-${c.id}`}
-                  className={`category-rail__item${activeCategory === c.id ? ' category-rail__item--on' : ''}${c.inSaleTime ? '' : ' category-rail__item--off'}`}
-                  onClick={() => {
-                    const top = layout.categoryTop.get(c.id) ?? 0;
-                    scrollListTo(top);
-                    setScrollTop(top);
-                  }}
-                >
-                  <Text className="category-rail__name">{c.name}</Text>
-                  {count > 0 ? <Text className="badge category-rail__badge">{count}</Text> : null}
-                </View>
-              );
-            })}
-        </ScrollView>
+        <CategoryRail categories={categories} active={activeCategory} onJump={jump} />
         {layout.rows.length === 0 ? (
           menu.loading ? (
             <View className="product-list">
@@ -285,9 +313,9 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
           </ScrollView>
         )}
       </View>
-      <CartBar onOpenCart={() => setCartOpen((open) => !open)} raised={cartOpen && !cart.isEmpty} />
-      <SpecSheet productId={specId} onClose={() => setSpecId(null)} />
-      <CartSheet visible={cartOpen} onClose={() => setCartOpen(false)} />
+      <CartBar onOpenCart={toggleCart} raised={cartOpen && !cart.isEmpty} />
+      <SpecSheet productId={specId} onClose={closeSpec} />
+      <CartSheet visible={cartOpen} onClose={closeCart} />
     </View>
   );
 });

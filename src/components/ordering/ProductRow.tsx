@@ -5,7 +5,7 @@ import { Limits } from '@/domain/enums';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { ProductState } from '@/stores/menu';
-import { Money } from './Money';
+import { formatAmount } from '@/components/Price';
 
 export interface ProductRowProps {
   productId: number;
@@ -36,8 +36,9 @@ function blockedTag(state: ProductState): string | null {
  * left), price in the main colour with the original struck through, and "+" or "choose spec".
  */
 export const ProductRow = observer(function ProductRow({ productId, height, top, onChoose, onAdd, onOpen }: ProductRowProps) {
-  const { menu, cart } = useStores();
+  const { menu, cart, shop } = useStores();
   const state = menu.productState(productId);
+  // a string style and few elements per row: rows mount and unmount as the list scrolls (MENU-8)
   const style = `position:absolute;top:${top}px;left:0;right:0;height:${height}px`;
   if (!state) {
     return (
@@ -53,7 +54,14 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   const { product } = state;
   const blocked = blockedTag(state);
   const inCart = cart.quantityOf(productId);
+  const symbol = shop.currencySymbol;
+  const decimals = shop.numberDecimals;
   const showOriginal = typeof product.originalPrice === 'number' && product.originalPrice > product.price;
+  const tags: string[] = [];
+  if (state.memberPrice !== null) tags.push(`${t('pages.ordering.memberPriceTag')} ${symbol}${formatAmount(state.memberPrice, decimals)}`);
+  if (state.minQuantity > 1) tags.push(t('pages.ordering.minQuantityTag', { count: state.minQuantity }));
+  if (state.purchaseLimit < Limits.unlimited) tags.push(t('pages.ordering.limitTag', { count: state.purchaseLimit }));
+  const lowStock = state.stockLeft !== null && state.stockLeft > 0 && state.stockLeft <= 10;
   return (
     <View className={`product-row${blocked ? ' product-row--blocked' : ''}`} style={style} id={`product-${productId}`}>
       <View className="product-row__thumb" onClick={() => onOpen?.(productId)}>
@@ -66,27 +74,22 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
         </Text>
         {product.description ? <Text className="product-row__desc">{product.description}</Text> : null}
         <View className="product-row__tags">
-          {state.memberPrice !== null ? (
-            <Text className="tag tag--member">
-              {t('pages.ordering.memberPriceTag')} <Money value={state.memberPrice} />
+          {tags.map((tag, i) => (
+            <Text key={i} className={`tag${i === 0 && state.memberPrice !== null ? ' tag--member' : ''}`}>
+              {tag}
             </Text>
-          ) : null}
-          {state.minQuantity > 1 ? <Text className="tag">{t('pages.ordering.minQuantityTag', { count: state.minQuantity })}</Text> : null}
-          {state.purchaseLimit < Limits.unlimited ? (
-            <Text className="tag">{t('pages.ordering.limitTag', { count: state.purchaseLimit })}</Text>
-          ) : null}
-          {state.stockLeft !== null && state.stockLeft > 0 && state.stockLeft <= 10 ? (
-            <Text className="tag tag--warn">{t('pages.ordering.stockLeftTag', { count: state.stockLeft })}</Text>
-          ) : null}
+          ))}
+          {lowStock ? <Text className="tag tag--warn">{t('pages.ordering.stockLeftTag', { count: state.stockLeft as number })}</Text> : null}
         </View>
         <View className="product-row__bottom">
-          <View className="product-row__prices">
-            <Money value={product.price} className="product-row__price" />
-            {showOriginal ? <Money value={product.originalPrice as number} original className="product-row__original" /> : null}
-          </View>
+          <Text className="product-row__price">
+            <Text className="product-row__symbol">{symbol}</Text>
+            {formatAmount(product.price, decimals)}
+            {showOriginal ? <Text className="product-row__original">{`${symbol}${formatAmount(product.originalPrice as number, decimals)}`}</Text> : null}
+          </Text>
           {blocked ? null : state.needsChoice ? (
             <View className="choose-spec" id={`choose-${productId}`} onClick={() => onChoose(productId)}>
-              <Text>{t('pages.ordering.chooseSpec')}</Text>
+              {t('pages.ordering.chooseSpec')}
               {inCart > 0 ? <Text className="badge badge--corner">{inCart}</Text> : null}
             </View>
           ) : (
@@ -101,13 +104,13 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
                       if (line) cart.decrement(line.flag);
                     }}
                   >
-                    <Text>−</Text>
+                    −
                   </View>
                   <Text className="stepper__count">{inCart}</Text>
                 </>
               ) : null}
               <View className="stepper__btn stepper__btn--plus" id={`add-${productId}`} onClick={() => onAdd(productId)}>
-                <Text>+</Text>
+                +
               </View>
             </View>
           )}

@@ -7,8 +7,8 @@
 /** Row heights in CSS px (inline styles: not scaled by the design-width transform). */
 export const HEADER_HEIGHT = 36;
 export const ROW_HEIGHT = 108;
-/** Rows rendered beyond each edge of the viewport. */
-export const OVERSCAN_PX = 400;
+/** Rows rendered beyond each edge of the viewport (two product rows: the first paint stays small). */
+export const OVERSCAN_PX = 216;
 
 export type MenuRow =
   | { kind: 'header'; key: string; categoryId: number; name: string; top: number; height: number }

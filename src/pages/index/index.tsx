@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Taro, { useRouter } from '@tarojs/taro';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
@@ -52,7 +52,11 @@ export default observer(function IndexIndexPage() {
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
 
+  const routed = useRef(false);
   useEffect(() => {
+    // once per visit of the entry page: a second navigation would stack pages
+    if (routed.current) return;
+    routed.current = true;
     const params = router.params as Record<string, string | undefined>;
     // a later visit with another shop's link (shop switch): the launch query applies again
     if (params.id && params.id !== root.session.id) {
@@ -62,7 +66,7 @@ export default observer(function IndexIndexPage() {
     }
     void bootShop(root).then((res) => {
       if (!res.ok) {
-        setFailure(errorMessage(root.session.id ? ErrorCode.getShopDataFailed : ErrorCode.getShopDataFailed));
+        setFailure(errorMessage(ErrorCode.getShopDataFailed));
         return;
       }
       void go(entryRoute(root));

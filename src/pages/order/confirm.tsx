@@ -265,6 +265,8 @@ export default observer(function OrderConfirmPage() {
   const boot = useShopBoot();
   const root = useStores();
   const { cart, order, session, shop, address } = root;
+  // the texts follow a language change
+  void session.language;
   const [askPassword, setAskPassword] = useState(false);
 
   useEffect(() => {

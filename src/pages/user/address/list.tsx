@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import Taro, { useDidShow, useRouter } from '@tarojs/taro';
+import Taro, { useRouter } from '@tarojs/taro';
+import { usePageShow } from '@/components/ordering/hooks';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
@@ -22,7 +23,7 @@ export default observer(function UserAddressListPage() {
   useEffect(() => {
     if (boot?.ok) void address.load().catch(() => undefined);
   }, [boot, address]);
-  useDidShow(() => {
+  usePageShow(() => {
     if (boot?.ok) void address.load().catch(() => undefined);
   });
 

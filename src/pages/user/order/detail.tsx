@@ -25,7 +25,9 @@ import '@/components/ordering/ordering.scss';
  */
 export default observer(function UserOrderDetailPage() {
   const boot = useShopBoot();
-  const { order, shop } = useStores();
+  const { order, shop, session } = useStores();
+  // the texts follow a language change
+  void session.language;
   const params = useRouter().params as Record<string, string | undefined>;
   const orderId = Number(params.orderId ?? params.id);
   const [askPassword, setAskPassword] = useState(false);

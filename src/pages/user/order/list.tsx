@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import Taro, { useDidShow } from '@tarojs/taro';
+import Taro from '@tarojs/taro';
+import { usePageShow } from '@/components/ordering/hooks';
 import { View, Text, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
@@ -44,12 +45,14 @@ const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
 /** Orders tab (C§2, ORDER-9): tabs by status, pull to refresh, paging with "loading more". */
 export default observer(function UserOrderListPage() {
   const boot = useShopBoot();
-  const { order } = useStores();
+  const { order, session } = useStores();
+  // the texts follow a language change
+  void session.language;
 
   useEffect(() => {
     if (boot?.ok) void order.setTab(order.tab).catch(() => undefined);
   }, [boot, order]);
-  useDidShow(() => {
+  usePageShow(() => {
     if (boot?.ok) void order.refresh().catch(() => undefined);
   });
   useEffect(() => {
@@ -57,7 +60,9 @@ export default observer(function UserOrderListPage() {
     return () => clearInterval(timer);
   }, [order]);
 
-  const firstLoad = !boot || (order.listLoading && order.list.length === 0);
+  // without a shop and without a login there are no orders to wait for: the empty state shows at once
+  const identified = session.id !== null || session.token !== null;
+  const firstLoad = (!boot && identified) || (order.listLoading && order.list.length === 0);
   return (
     <PageShell route="user/order/list" tab className="order-list-page">
       <View className="tabs">
