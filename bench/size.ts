@@ -4,12 +4,12 @@
  * Run the three builds first: npm run build:weapp && npm run build:alipay && npm run build:h5.
  * Prints `BENCH <name> <value> bytes` lines.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { extname, join, normalize, relative, sep } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
+import { SHOP } from '../server/src/demo/ids';
+import { startServer } from '../test/e2e/harness';
 
 const root = join(__dirname, '..');
 const CHROMIUM_ARGS = [
@@ -55,38 +55,14 @@ export function miniProgramSizes(distDir: string): PackageSizes {
   return { main, total };
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'application/javascript',
-  '.css': 'text/css',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-};
 
-/** A tiny static server for dist/h5 on a free loopback port. */
-export function serveStatic(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ server, url: `http://127.0.0.1:${port}/` });
-    });
-  });
-}
-
-/** Gzip bytes of every script the browser fetched until the home page shows its entry buttons. */
-export async function h5InitialJsGzip(distDir: string): Promise<number> {
-  const { server, url } = await serveStatic(distDir);
+/**
+ * Gzip bytes of every script the browser fetched from opening the shop link until the home page shows
+ * the shop and its order-type buttons: the H5 build served by the real server with the demo data
+ * (the entry page logs in and loads the shop before it routes to the home tab).
+ */
+export async function h5InitialJsGzip(): Promise<number> {
+  const server = await startServer({ DEMO_LARGE_SHOP: '0' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
@@ -98,15 +74,16 @@ export async function h5InitialJsGzip(distDir: string): Promise<number> {
         response.body().then((body) => gzipSync(body).length),
       );
     });
-    await page.goto(url, { waitUntil: 'load' });
-    // the home page is interactive once its order-type buttons are on screen
+    await page.goto(`${server.base}/#/pages/index/index?id=${SHOP.restaurant}`, { waitUntil: 'load' });
+    // the home page is interactive once the shop's name and its order-type buttons are on screen
+    await page.waitForSelector('#home-shop-name', { timeout: 60_000 });
     await page.waitForSelector('.shop-home__order-type', { timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const sizes = await Promise.all(scripts.values());
     return sizes.reduce((sum, size) => sum + size, 0);
   } finally {
     await browser.close();
-    await new Promise((resolve) => server.close(resolve));
+    await server.stop();
   }
 }
 
@@ -116,7 +93,7 @@ async function main(): Promise<void> {
   console.log(`BENCH weapp_total_bytes ${weapp.total} bytes`);
   const alipay = miniProgramSizes(join(root, 'dist', 'alipay'));
   console.log(`BENCH alipay_main_bytes ${alipay.main} bytes`);
-  const h5 = await h5InitialJsGzip(join(root, 'dist', 'h5'));
+  const h5 = await h5InitialJsGzip();
   console.log(`BENCH h5_initial_js_gzip_bytes ${h5} bytes`);
 }
 
