@@ -296,7 +296,7 @@ export class MenuStore {
         this.products = next;
         this.loadedTypeIds = [...this.loadedTypeIds, typeId];
       });
-      this.writeCache();
+      // a large menu stores only its category list (see writeCache): nothing to write here
       await this.refreshStock(loaded.map((p) => p.id));
     } finally {
       change('menu/loadedCategory', () => {
@@ -330,7 +330,6 @@ export class MenuStore {
       this.products = next;
       this.requestedIds = new Set([...this.requestedIds, ...missing]);
     });
-    this.writeCache();
     await this.refreshStock(loaded.map((p) => p.id));
   }
 
@@ -465,11 +464,14 @@ export class MenuStore {
 
   private writeCache(): void {
     if (this.shopId === null || this.version === null) return;
+    // A large (chunked) menu keeps only its version and category list: serialising up to thousands of
+    // products into storage after every category blocked scrolling, and the server answers a
+    // category in one request, so its products are asked for again on the next visit.
     const cache: MenuCache = {
       version: this.version,
       categories: this.categories,
-      products: [...this.products.values()],
-      loadedTypeIds: this.loadedTypeIds,
+      products: this.complete ? [...this.products.values()] : [],
+      loadedTypeIds: this.complete ? this.loadedTypeIds : [],
       complete: this.complete,
     };
     this.deps.storage.set(menuStorageKey(this.shopId), cache);

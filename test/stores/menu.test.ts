@@ -67,6 +67,19 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
   });
 
+  it('stores only the version and category list of a large menu, not its products', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    await f.menu.load(1);
+    const cache = f.storage.get<MenuCache>(menuStorageKey(1));
+    expect([cache?.version, cache?.categories.map((c) => c.id), cache?.products.length, cache?.complete]).toEqual([
+      5,
+      [10, 11],
+      0,
+      false,
+    ]);
+  });
+
   it('sends the held version and the category with each chunk', async () => {
     const f = buildStores();
     scriptChunks(f);
