@@ -22,12 +22,29 @@ export interface DocPage {
   pageLimit: number;
 }
 
-async function shopNames(ctx: ServerContext, lang: Lang): Promise<Map<number, string>> {
-  const rows = await ctx.db.select({ id: shops.id, name: shops.name, settings: shops.settings }).from(shops);
-  return new Map(rows.map((r) => [r.id, lang === 'en' && r.settings.nameEn ? r.settings.nameEn : r.name]));
-}
+/** The shop's name in the asked language (a row's shop is joined in the page query). */
+const shopNameOf = (shop: { name: string; settings: { nameEn?: string } } | null, lang: Lang): string =>
+  shop === null ? '' : lang === 'en' && shop.settings.nameEn ? shop.settings.nameEn : shop.name;
 
 const orderNoOf = (orderId: number | null): string | null => (orderId === null ? null : String(orderId));
+
+/** The fields every history row shares, whichever ledger it comes from. */
+function entryOf(
+  r: { id: number; type: string; createdAt: Date; orderId: number | null; note: string },
+  shop: { name: string; settings: { nameEn?: string } } | null,
+  lang: Lang,
+): Pick<VipTransaction, 'id' | 'type' | 'time' | 'orderNo' | 'shopName' | 'note'> {
+  return {
+    id: r.id,
+    type: typeOf(r.type),
+    time: r.createdAt.getTime(),
+    orderNo: orderNoOf(r.orderId),
+    shopName: shopNameOf(shop, lang),
+    note: r.note.slice(0, 140),
+  };
+}
+
+const shopColumns = { name: shops.name, settings: shops.settings };
 
 /** vip/doc: balance movements of the caller's own card (`id` must be it). */
 export async function balanceDoc(
@@ -40,31 +57,26 @@ export async function balanceDoc(
 ): Promise<DocPage> {
   const member = requireOwnMember(scope, id);
   const where = eq(balanceTransactions.memberId, member.id);
-  const [rows, totals, names] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     ctx.db
-      .select()
+      .select({ t: balanceTransactions, shop: shopColumns })
       .from(balanceTransactions)
+      .leftJoin(shops, eq(shops.id, balanceTransactions.shopId))
       .where(where)
       .orderBy(desc(balanceTransactions.id))
       .limit(pageLimit)
       .offset((page - 1) * pageLimit),
     ctx.db.select({ n: count() }).from(balanceTransactions).where(where),
-    shopNames(ctx, lang),
   ]);
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      type: typeOf(r.type),
+    list: rows.map(({ t: r, shop }) => ({
+      ...entryOf(r, shop, lang),
       amount: num(r.amount),
       giftAmount: num(r.giftAmount),
       points: 0,
       balance: num(r.balanceAfter),
       giftAmountAfter: num(r.giftAmountAfter),
       pointsAfter: null,
-      time: r.createdAt.getTime(),
-      orderNo: orderNoOf(r.orderId),
-      shopName: r.shopId === null ? '' : (names.get(r.shopId) ?? ''),
-      note: r.note.slice(0, 140),
     })),
     total: totals[0]?.n ?? 0,
     page,
@@ -83,30 +95,25 @@ export async function pointDoc(
 ): Promise<DocPage> {
   const member = requireOwnMember(scope, id);
   const where = eq(pointTransactions.memberId, member.id);
-  const [rows, totals, names] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     ctx.db
-      .select()
+      .select({ t: pointTransactions, shop: shopColumns })
       .from(pointTransactions)
+      .leftJoin(shops, eq(shops.id, pointTransactions.shopId))
       .where(where)
       .orderBy(desc(pointTransactions.id))
       .limit(pageLimit)
       .offset((page - 1) * pageLimit),
     ctx.db.select({ n: count() }).from(pointTransactions).where(where),
-    shopNames(ctx, lang),
   ]);
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      type: typeOf(r.type),
+    list: rows.map(({ t: r, shop }) => ({
+      ...entryOf(r, shop, lang),
       amount: 0,
       giftAmount: 0,
       points: Math.trunc(num(r.points)),
       balance: null,
       pointsAfter: Math.trunc(num(r.pointsAfter)),
-      time: r.createdAt.getTime(),
-      orderNo: orderNoOf(r.orderId),
-      shopName: r.shopId === null ? '' : (names.get(r.shopId) ?? ''),
-      note: r.note.slice(0, 140),
     })),
     total: totals[0]?.n ?? 0,
     page,
