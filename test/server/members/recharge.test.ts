@@ -97,6 +97,18 @@ describe('recharge and its settlement (MEMBER-4)', () => {
     });
   });
 
+  test('the charge record names the shop in the language of the request', async () => {
+    await topUp(await liToken(), { ruleId: 2 });
+    const token = await liToken();
+    const zh = await server.call(vipCalls.doc, { id: DEMO_MEMBER_EMPTY.id }, { token });
+    const en = await server.call(vipCalls.doc, { id: DEMO_MEMBER_EMPTY.id }, { token, headers: { language: 'en' } });
+    if (!zh.ok || !en.ok) throw new Error('doc failed');
+    expect([zh.info.list[0].shopName, en.info.list[0].shopName]).toEqual([
+      '沪味小馆（南京东路店）',
+      'Shanghai Bistro (East Nanjing Rd)',
+    ]);
+  });
+
   test('a top-up of 200 earns the charge-present coupon (P§3 type 20, minChargeAmt 200)', async () => {
     const { paid } = await topUp(await liToken(), { ruleId: 2 });
     expect(paid.coupons?.map((c) => c.name)).toEqual(['充值礼满60减15']);
