@@ -88,10 +88,10 @@ export async function h5InitialJsGzip(): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const weapp = miniProgramSizes(join(root, 'dist', 'weapp'));
+  const weapp = miniProgramSizes(join(root, process.env.DIST_DIR || 'dist', 'weapp'));
   console.log(`BENCH weapp_main_bytes ${weapp.main} bytes`);
   console.log(`BENCH weapp_total_bytes ${weapp.total} bytes`);
-  const alipay = miniProgramSizes(join(root, 'dist', 'alipay'));
+  const alipay = miniProgramSizes(join(root, process.env.DIST_DIR || 'dist', 'alipay'));
   console.log(`BENCH alipay_main_bytes ${alipay.main} bytes`);
   const h5 = await h5InitialJsGzip();
   console.log(`BENCH h5_initial_js_gzip_bytes ${h5} bytes`);

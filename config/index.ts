@@ -19,7 +19,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${taroEnv}`,
+    // DIST_DIR lets several builds live side by side (default `dist`).
+    outputRoot: `${process.env.DIST_DIR || 'dist'}/${taroEnv}`,
     plugins: [],
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),

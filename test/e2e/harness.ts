@@ -13,7 +13,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
-export const H5_INDEX = path.join(ROOT, 'dist/h5/index.html');
+/** The H5 build served by the server (DIST_DIR selects another build root than `dist`). */
+export const H5_DIR = path.resolve(ROOT, process.env.DIST_DIR || 'dist', 'h5');
+export const H5_INDEX = path.join(H5_DIR, 'index.html');
 export const SCREENS_DIR = process.env.SCREENS_DIR ?? path.join(ROOT, 'docs/screens');
 
 export const CHROMIUM_FLAGS = [
@@ -76,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'silent',
       DATABASE_URL: '',
       REDIS_URL: '',
+      STATIC_DIR: H5_DIR,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
