@@ -39,6 +39,27 @@ export const pages: PagesMessages = {
     promotionCode: 'Promo code',
     shopList: 'Shops',
   },
+  // The point chooser of the address form (USER-3) and the order-notice prompt (ORDER-11).
+  pointChooser: {
+    searchPlaceholder: 'Search or type the place name',
+    moveHint: 'Move the map until the pin marks the delivery spot',
+    pin: 'Pin position',
+    myLocation: 'My location',
+    locating: 'Locating…',
+    noGpsHint: 'You can still pick a nearby place below or search on the map',
+    hostSearch: 'Search on the map',
+    noMatch: 'No matching place',
+    metres: '{{m}} m',
+    kilometres: '{{km}} km',
+    confirmPoint: 'Use this spot',
+  },
+  subscribePrompt: {
+    title: 'Get order updates',
+    text: 'We notify you when the shop accepts, delivers or refunds this order',
+    accept: 'Notify me',
+    later: 'Not now',
+    done: 'Order updates are on',
+  },
   // What each screen is for, shown while it has nothing to list (UI.md empty states).
   ordering: {
     addToCart: "Add to cart",
@@ -179,6 +200,12 @@ export const pages: PagesMessages = {
     unavailable: "Unavailable",
     useLocation: "Use my location",
     viewOrder: "View order",
+    emptyTabs: {
+      unpaid: "No orders to pay",
+      inProgress: "No orders in progress",
+      completed: "No completed orders",
+      refund: "No refunded orders",
+    },
     tabs: {
       all: "All",
       unpaid: "To pay",

@@ -38,6 +38,27 @@ export const pages = {
     promotionCode: '优惠码',
     shopList: '门店列表',
   },
+  // The point chooser of the address form (USER-3) and the order-notice prompt (ORDER-11).
+  pointChooser: {
+    searchPlaceholder: '搜索或填写地点名称',
+    moveHint: '拖动地图，让图钉对准送达位置',
+    pin: '图钉位置',
+    myLocation: '我的位置',
+    locating: '正在定位…',
+    noGpsHint: '仍可在下方选择附近地点，或在地图中搜索',
+    hostSearch: '在地图中搜索',
+    noMatch: '没有匹配的地点',
+    metres: '{{m}}米',
+    kilometres: '{{km}}公里',
+    confirmPoint: '确认位置',
+  },
+  subscribePrompt: {
+    title: '订阅订单通知',
+    text: '商家接单、配送和退款时，通过服务通知提醒你',
+    accept: '接收通知',
+    later: '暂不',
+    done: '已订阅订单通知',
+  },
   // The ordering screens (menu, cart, confirm, payment, orders, addresses, login).
   ordering: {
     addToCart: "加入购物车",
@@ -178,6 +199,12 @@ export const pages = {
     unavailable: "暂不可售",
     useLocation: "使用当前位置",
     viewOrder: "查看订单",
+    emptyTabs: {
+      unpaid: "没有待支付的订单",
+      inProgress: "没有进行中的订单",
+      completed: "没有已完成的订单",
+      refund: "没有退款的订单",
+    },
     tabs: {
       all: "全部",
       unpaid: "待支付",

@@ -56,8 +56,25 @@ export interface GeoPosition {
   coordType: 'gcj02' | 'wgs84';
 }
 
+/** A place picked in the host's own place chooser (USER-3): its name, street address and position. */
+export interface ChosenPlace extends GeoPosition {
+  name: string;
+  address: string;
+}
+
 export interface LocationAdapter {
   getLocation(): Promise<PlatformResult<GeoPosition>>;
+  /**
+   * The host draws map tiles in a page (the mini programs' `<map>`); a browser build has none and
+   * chooses the point without tiles (USER-3). Absent = no tiles.
+   */
+  readonly mapTiles?: boolean;
+  /** The host's own place chooser with its search (weapp `chooseLocation`, alipay `my.chooseLocation`). */
+  choosePlace?(near?: GeoPosition | null): Promise<PlatformResult<ChosenPlace>>;
+  /** The centre of the page's map `mapId` (after the customer moved it). */
+  mapCentre?(mapId: string): Promise<PlatformResult<GeoPosition>>;
+  /** Sends the page's map `mapId` to a position (a map dragged away ignores an unchanged position prop). */
+  moveMap?(mapId: string, to: { latitude: number; longitude: number }): Promise<PlatformResult<void>>;
 }
 
 /** Where and how to upload a chosen image (multipart POST, C§7 "Others"). */

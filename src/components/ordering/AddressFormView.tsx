@@ -10,7 +10,7 @@ import type { RuleError } from '@/domain/errors';
 import { useStores } from '@/stores';
 import type { AddressForm } from '@/stores/address';
 import { toastError } from './feedback';
-import { takePickedPoint } from './point-pick';
+import { addressOfPoint, takePickedPoint } from './point-pick';
 
 export interface AddressFormViewProps {
   initial: AddressForm;
@@ -25,7 +25,8 @@ const GENDERS: Array<{ value: GenderValue; key: 'male' | 'female' }> = [
 
 /**
  * The address form (USER-3, C§3 Address): name, gender, phone, detail address, house number, the
- * GPS point (device location, POI page, or typed "lat,lng" — it works without map tiles), default.
+ * GPS point (device location, the point chooser page — a map on the mini programs — or typed "lat,lng"
+ * in a browser, which works without map tiles), default.
  */
 export const AddressFormView = observer(function AddressFormView({ initial, onSave, onDelete }: AddressFormViewProps) {
   const { address } = useStores();
@@ -35,7 +36,10 @@ export const AddressFormView = observer(function AddressFormView({ initial, onSa
 
   usePageShow(() => {
     const point = takePickedPoint();
-    if (point) setForm((f) => ({ ...f, address: f.address || point.address, addressGps: point.addressGps }));
+    if (!point) return;
+    // a named place replaces the detail address; a bare position keeps what the customer typed
+    const picked = addressOfPoint(point);
+    setForm((f) => ({ ...f, address: picked || f.address, addressGps: point.addressGps }));
   });
 
   const locate = async () => {

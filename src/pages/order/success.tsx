@@ -7,11 +7,15 @@ import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
 import { Money } from '@/components/ordering/Money';
 import { OrderPages } from '@/components/ordering/payment';
+import { SubscribePrompt } from '@/components/ordering/SubscribePrompt';
 import { t, translate } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 
-/** order/success (C§2, ORDER-11): the order placed, its number, total and status, and the next steps. */
+/**
+ * order/success (C§2, ORDER-11): the order placed, its number, total and status, and the next steps;
+ * on the mini programs, the offer of order notices below (once per order, never in the way).
+ */
 export default observer(function OrderSuccessPage() {
   const boot = useShopBoot();
   const { order } = useStores();
@@ -44,6 +48,7 @@ export default observer(function OrderSuccessPage() {
           <Text>{t('pages.ordering.orderMore')}</Text>
         </View>
       </View>
+      {boot?.ok ? <SubscribePrompt orderId={orderId} /> : null}
     </PageShell>
   );
 });
