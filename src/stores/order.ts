@@ -70,6 +70,20 @@ export const PROVIDER_PAGES: Record<'stripe' | 'allinpay', string> = {
   allinpay: '/pages/order/allin-pay',
 };
 
+/** Pay types paid on a provider's page that returns to the app through `returnUrl` (H5). */
+const PROVIDER_PAY_TYPES: readonly PayTypeValue[] = [PayType.stripe, PayType.allinpay];
+
+/** Options of a payment start. */
+export interface PayOptions {
+  /** The member card's 6-digit pay password (C§5). */
+  payPassword?: string;
+  /**
+   * Where the provider page (card, all-in-one) sends the customer back when done — an absolute URL
+   * of this app, normally the page that checks whether the order was paid. Ignored for other pay types.
+   */
+  returnUrl?: string;
+}
+
 /** Orders per page of the order list. */
 export const ORDER_PAGE_LIMIT = 20;
 
@@ -150,6 +164,10 @@ export class OrderStore {
   total = 0;
   listLoading = false;
   refreshing = false;
+  /** Why the last page of the list could not be loaded (the page offers a retry). */
+  listError: RuleError | null = null;
+  /** The last page came back short: there is nothing after it. */
+  exhausted = false;
 
   detail: OrderDetail | null = null;
   detailLoading = false;
@@ -159,6 +177,9 @@ export class OrderStore {
   now: number;
 
   private readonly uuid: () => string;
+  /** Bumped by every list load: an answer of an older load is dropped. */
+  private listGeneration = 0;
+  private refreshRun: Promise<void> | null = null;
 
   constructor(private readonly deps: OrderDeps) {
     this.now = deps.now();
@@ -175,6 +196,8 @@ export class OrderStore {
       total: observable,
       listLoading: observable,
       refreshing: observable,
+      listError: observable.ref,
+      exhausted: observable,
       detail: observable.ref,
       detailLoading: observable,
       detailError: observable.ref,
@@ -330,8 +353,9 @@ export class OrderStore {
     });
   }
 
+  /** More orders follow the loaded pages (the "no more" footer shows when this turns false). */
   get hasMore(): boolean {
-    return this.page === 0 || this.list.length < this.total;
+    return this.page === 0 || (!this.exhausted && this.list.length < this.total);
   }
 
   /** ORDER-8: time left to pay the detail's unpaid order; null when nothing is due. */
@@ -384,7 +408,7 @@ export class OrderStore {
    * next submission carries its total under a new key (the submission changed). On success the cart
    * empties and, when the pay type needs it, payment starts.
    */
-  async confirm(opts: { payPassword?: string } = {}): Promise<ConfirmOutcome> {
+  async confirm(opts: PayOptions = {}): Promise<ConfirmOutcome> {
     if (this.submitting) return { status: 'busy' };
     const first = this.validationErrors[0];
     if (first) return { status: 'invalid', error: first };
@@ -430,7 +454,7 @@ export class OrderStore {
       });
       this.deps.cart.clearAfterOrder();
       let payment: PayOutcome | null = null;
-      if (order.needPay) payment = await this.startPayment(order.id, submission.payType);
+      if (order.needPay) payment = await this.startPayment(order.id, submission.payType, undefined, opts.returnUrl);
       else if (order.payStatus === PayStatus.success) payment = { status: 'paid', orderId: order.id };
       return { status: 'placed', order, payment };
     } finally {
@@ -446,14 +470,14 @@ export class OrderStore {
    * server's signed parameters, then order/payQuery settles it; a cancel or failure is reported with
    * order/payErrorCallback and the order stays payable. Provider page: the page and url to open.
    */
-  async pay(orderId: number, payType: PayTypeValue, opts: { payPassword?: string } = {}): Promise<PayOutcome> {
+  async pay(orderId: number, payType: PayTypeValue, opts: PayOptions = {}): Promise<PayOutcome> {
     if (payType === PayType.vip) {
       const env = checkCardPayEnvironment(payType, this.deps.platform.name === 'h5');
       if (env) return { status: 'failed', orderId, error: env };
       const pwd = checkPayPasswordEntry(opts.payPassword);
       if (pwd) return { status: 'failed', orderId, error: pwd };
     }
-    return this.startPayment(orderId, payType, opts.payPassword);
+    return this.startPayment(orderId, payType, opts.payPassword, opts.returnUrl);
   }
 
   /** "Check whether paid" (ORDER-8): order/payQuery settles a payment whose callback never came. */
@@ -466,59 +490,80 @@ export class OrderStore {
       : { status: 'processing', orderId, error: ruleError(ErrorCode.checkWhetherPaid) };
   }
 
-  /** Shows a list tab from its first page. */
+  /** Shows a list tab from its first page (a load of the tab shown before is dropped). */
   async setTab(tab: OrderListTab): Promise<void> {
     change('order/setTab', () => {
       this.tab = tab;
       this.list = [];
       this.page = 0;
       this.total = 0;
+      this.exhausted = false;
+      this.listError = null;
     });
-    await this.loadMore();
+    await this.loadPage(1, 'replace');
   }
 
-  /** Pull-to-refresh: the first page again. */
-  async refresh(): Promise<void> {
+  /**
+   * Pull-to-refresh: the first page again (newly placed orders show at the top). A second pull while
+   * one runs joins it.
+   */
+  refresh(): Promise<void> {
+    if (this.refreshRun) return this.refreshRun;
     change('order/refreshing', () => {
       this.refreshing = true;
     });
-    try {
-      const res = await this.deps.api.order.list({ tab: this.tab, page: 1, pageLimit: ORDER_PAGE_LIMIT });
-      change('order/refresh', () => {
-        this.list = res.list;
-        this.page = 1;
-        this.total = res.total;
-        this.now = this.deps.now();
-      });
-    } finally {
+    const run = this.loadPage(1, 'replace').finally(() => {
+      this.refreshRun = null;
       change('order/refreshed', () => {
         this.refreshing = false;
       });
-    }
+    });
+    this.refreshRun = run;
+    return run;
   }
 
-  /** The next page of the tab ("loading more" at the end of the list). */
+  /** The next page of the tab ("loading more" at the end of the list); nothing once all are listed. */
   async loadMore(): Promise<void> {
-    if (this.listLoading || !this.hasMore) return;
+    if (this.listLoading || this.refreshing || !this.hasMore) return;
+    await this.loadPage(this.page + 1, 'append');
+  }
+
+  /**
+   * Loads one page of the current tab. A newer load (another tab, a refresh) supersedes it: its
+   * answer is dropped. A page shorter than the page size is the last one, whatever the total says
+   * (orders placed meanwhile shift the pages).
+   */
+  private async loadPage(page: number, mode: 'replace' | 'append'): Promise<void> {
     const tab = this.tab;
-    const page = this.page + 1;
+    const generation = (this.listGeneration += 1);
     change('order/listLoading', () => {
       this.listLoading = true;
+      this.listError = null;
     });
     try {
-      const res = await this.deps.api.order.list({ tab, page, pageLimit: ORDER_PAGE_LIMIT });
-      if (this.tab !== tab) return;
+      const res = await settle(this.deps.api.order.list({ tab, page, pageLimit: ORDER_PAGE_LIMIT }));
+      if (generation !== this.listGeneration) return;
       change('order/list', () => {
-        const known = new Set(this.list.map((o) => o.id));
-        this.list = [...this.list, ...res.list.filter((o) => !known.has(o.id))];
+        if (!res.ok) {
+          this.listError = ruleError(res.error.code);
+          return;
+        }
+        if (mode === 'replace') this.list = res.data.list;
+        else {
+          const known = new Set(this.list.map((o) => o.id));
+          this.list = [...this.list, ...res.data.list.filter((o) => !known.has(o.id))];
+        }
         this.page = page;
-        this.total = res.total;
+        this.total = res.data.total;
+        this.exhausted = res.data.list.length < res.data.pageLimit;
         this.now = this.deps.now();
       });
     } finally {
-      change('order/listLoaded', () => {
-        this.listLoading = false;
-      });
+      if (generation === this.listGeneration) {
+        change('order/listLoaded', () => {
+          this.listLoading = false;
+        });
+      }
     }
   }
 
@@ -580,7 +625,7 @@ export class OrderStore {
     return res.data;
   }
 
-  private async startPayment(orderId: number, payType: PayTypeValue, payPassword?: string): Promise<PayOutcome> {
+  private async startPayment(orderId: number, payType: PayTypeValue, payPassword?: string, returnUrl?: string): Promise<PayOutcome> {
     change('order/paying', () => {
       this.paying = true;
     });
@@ -588,6 +633,8 @@ export class OrderStore {
       const req: ReqOf<(typeof orderCalls)['pay']> = { id: orderId, payType };
       if (payPassword) req.payPassword = payPassword;
       if (this.deps.session.payOpenid) req.payOpenid = this.deps.session.payOpenid;
+      // only provider pages (card, all-in-one) come back through it; the wallets and the card pay in place
+      if (returnUrl && PROVIDER_PAY_TYPES.includes(payType)) req.returnUrl = returnUrl;
       const res = await settle(this.deps.api.order.pay(req));
       if (!res.ok) return { status: 'failed', orderId, error: ruleError(res.error.code) };
       return await this.followPayStart(orderId, payType, res.data);

@@ -30,12 +30,34 @@ export type PaySetting = ResOf<(typeof storeCalls)['paySetting']>;
 export interface ShopSession {
   readonly id: string | null;
   readonly orderType: OrderTypeValue | null;
+  /** Launch details a shop switch carries over (C§2 start-up parameters). */
+  readonly brand: string | null;
+  readonly browser: string | null;
+  readonly payOpenid: string | null;
+  readonly payCallback: string | null;
   setOrderType(orderType: OrderTypeValue): void;
   setIndustry(industry: Industry | null): void;
+  /** The valid token of the current shop, if any. */
+  refreshToken(): string | null;
+  setLogin(token: string, openid?: string, expiresAt?: number): void;
+  clearIdentity(): void;
+  /** Reads a launch query (here: the chosen shop's) into the session. */
+  start(query?: Record<string, string | undefined>): unknown;
 }
 
+/** State of another store that belongs to one shop and is forgotten on a shop switch. */
+export interface ShopScoped {
+  reset(): void;
+}
+
+/** How a shop switch ended. */
+export type ShopSwitchResult =
+  /** `changed` is false when the shop was already the current one (nothing to reload). */
+  | { ok: true; changed: boolean }
+  | { ok: false; error: RuleError };
+
 export interface ShopDeps {
-  api: Pick<Api, 'store'>;
+  api: Pick<Api, 'store' | 'user'>;
   session: ShopSession;
   /** The overseas environment (C§4: the real status is then always normal). */
   abroad: boolean;
@@ -194,6 +216,54 @@ export class ShopStore {
         this.loading = false;
       });
     }
+  }
+
+  /**
+   * Chooses another shop of the chain (C§2 store/list, SHOP-1). The token names one user in one shop,
+   * so the current token is exchanged for the same user's token in the chosen shop (user/token); when
+   * there is no valid token, or the exchange is refused, the session keeps no token and the next
+   * login enters the chosen shop afresh. The session then points at the chosen shop (its launch
+   * query applies: table numbers of the old shop do not carry over), this store forgets the old
+   * shop's settings, and `scoped` stores (the member card, the coupons) forget theirs. The menu and
+   * the cart are per shop already: loading the new shop's menu and opening its cart (kept in storage
+   * per shop, C§3) follow with the next boot, and switching back finds the first shop's cart again.
+   */
+  async switchShop(shopId: number, scoped: readonly ShopScoped[] = []): Promise<ShopSwitchResult> {
+    if (!Number.isInteger(shopId) || shopId <= 0) return { ok: false, error: ruleError(ErrorCode.getShopDataFailed) };
+    const { session, api } = this.deps;
+    if (session.id === String(shopId) && this.shopId === shopId) return { ok: true, changed: false };
+    const token = session.refreshToken();
+    let moved: { token: string; openid: string; expiresAt: number } | null = null;
+    if (token) {
+      try {
+        const res = await api.user.token({ id: shopId, token });
+        moved = { token: res.token, openid: res.user.openid, expiresAt: res.expiresAt };
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        // refused (another chain, an expired token): the next login enters the chosen shop instead
+      }
+    }
+    if (moved) session.setLogin(moved.token, moved.openid, moved.expiresAt);
+    else if (token) session.clearIdentity();
+    const carried: Record<string, string | undefined> = {
+      id: String(shopId),
+      brand: session.brand ?? undefined,
+      browser: session.browser ?? undefined,
+      payOpenid: session.payOpenid ?? undefined,
+      payCallback: session.payCallback ?? undefined,
+    };
+    // start() reads the token and the open id back from storage: the exchanged ones
+    session.start(carried);
+    change('shop/switch', () => {
+      this.detail = null;
+      this.paySetting = null;
+      this.memberSetting = null;
+      this.error = null;
+      this.dismissed = [];
+    });
+    session.setIndustry(null);
+    for (const s of scoped) s.reset();
+    return { ok: true, changed: true };
   }
 
   /** Moves the hours clock (pages tick it while open). */

@@ -6,6 +6,8 @@ import { NOON, buildStores, orderDetail } from '../support/store-factories';
 const MINUTE = 60 * 1000;
 const page = (ids: number[], total: number, n: number) =>
   ok({ list: ids.map((id) => orderDetail({ id, orderNo: `N${id}` })), total, page: n, pageLimit: ORDER_PAGE_LIMIT });
+/** Ids from `from` to `to`, newest first as the server lists them. */
+const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
 
 describe('OrderStore: list (ORDER-9)', () => {
   it('loads the first page of a tab', async () => {
@@ -15,12 +17,21 @@ describe('OrderStore: list (ORDER-9)', () => {
     expect([f.order.list.map((o) => o.id), f.transport.last?.data]).toEqual([[1, 2], { tab: 'unpaid', page: 1, pageLimit: ORDER_PAGE_LIMIT }]);
   });
 
-  it('appends the next page and stops at the total', async () => {
+  it('asks for the next page with the page size of the contract', async () => {
     const f = buildStores();
-    f.transport.on('order/list', page([1, 2], 3, 1), page([3], 3, 2));
+    f.transport.on('order/list', page(ids(45, 26), 45, 1), page(ids(25, 6), 45, 2));
     await f.order.setTab('all');
     await f.order.loadMore();
-    expect([f.order.list.map((o) => o.id), f.order.hasMore]).toEqual([[1, 2, 3], false]);
+    expect(f.transport.last?.data).toEqual({ tab: 'all', page: 2, pageLimit: ORDER_PAGE_LIMIT });
+  });
+
+  it('appends the next page and stops at the total', async () => {
+    const f = buildStores();
+    // 25 orders: a full page of 20, then 5
+    f.transport.on('order/list', page(ids(25, 6), 25, 1), page(ids(5, 1), 25, 2));
+    await f.order.setTab('all');
+    await f.order.loadMore();
+    expect([f.order.list.length, f.order.list[20].id, f.order.hasMore]).toEqual([25, 5, false]);
   });
 
   it('asks nothing more once every order is listed', async () => {
@@ -31,13 +42,73 @@ describe('OrderStore: list (ORDER-9)', () => {
     expect(f.transport.requests.length).toBe(1);
   });
 
+  it('treats a short page as the last one even when orders placed meanwhile raised the total', async () => {
+    const f = buildStores();
+    // page 1 held 40…21; an order placed since shifts 21 onto page 2, which repeats it
+    f.transport.on('order/list', page(ids(40, 21), 40, 1), page(ids(21, 3), 41, 2));
+    await f.order.setTab('all');
+    await f.order.loadMore();
+    // page 2 answers 21…3 (19 rows): 20 + 18 new (21 was listed already) = 38 < 41, but 19 < 20 rows: nothing follows
+    expect([f.order.list.length, f.order.hasMore]).toEqual([38, false]);
+  });
+
   it('refreshes from the first page', async () => {
     const f = buildStores();
-    f.transport.on('order/list', page([1, 2], 3, 1), page([3], 3, 2), page([9, 1], 4, 1));
+    f.transport.on('order/list', page(ids(25, 6), 25, 1), page(ids(5, 1), 25, 2), page(ids(26, 7), 26, 1));
     await f.order.setTab('all');
     await f.order.loadMore();
     await f.order.refresh();
-    expect(f.order.list.map((o) => o.id)).toEqual([9, 1]);
+    expect([f.order.list.length, f.order.list[0].id, f.order.hasMore]).toEqual([20, 26, true]);
+  });
+
+  it('lists a newly placed order first after a refresh', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', page([2, 1], 2, 1), page([3, 2, 1], 3, 1));
+    await f.order.setTab('all');
+    await f.order.refresh();
+    expect(f.order.list.map((o) => o.id)).toEqual([3, 2, 1]);
+  });
+
+  it('shows the tab chosen last when the customer switches tabs before a page arrives', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', page([7], 1, 1), page([8], 1, 1));
+    const first = f.order.setTab('unpaid');
+    const second = f.order.setTab('completed');
+    await Promise.all([first, second]);
+    expect([f.order.tab, f.order.list.map((o) => o.id), f.order.listLoading]).toEqual(['completed', [8], false]);
+  });
+
+  it('keeps the failure of a page so the list can offer a retry', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', fail('Server busy', ErrorCode.serverError));
+    await f.order.setTab('all');
+    expect([f.order.listError?.code, f.order.list, f.order.listLoading]).toEqual([ErrorCode.serverError, [], false]);
+  });
+
+  it('clears the failure when the retry loads the page', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', fail('Server busy', ErrorCode.serverError), page([1], 1, 1));
+    await f.order.setTab('all');
+    await f.order.setTab('all');
+    expect([f.order.listError, f.order.list.map((o) => o.id)]).toEqual([null, [1]]);
+  });
+
+  it('runs one refresh when the list is pulled twice before the first page arrives', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', page([1], 1, 1));
+    await f.order.setTab('all');
+    await Promise.all([f.order.refresh(), f.order.refresh()]);
+    expect(f.transport.requests.length).toBe(2);
+  });
+
+  it('does not load the next page while a refresh runs', async () => {
+    const f = buildStores();
+    f.transport.on('order/list', page(ids(25, 6), 25, 1));
+    await f.order.setTab('all');
+    const refreshing = f.order.refresh();
+    await f.order.loadMore();
+    await refreshing;
+    expect(f.transport.requests.map((r) => (r.data as { page: number }).page)).toEqual([1, 1]);
   });
 });
 

@@ -107,6 +107,38 @@ describe('OrderStore.pay (ORDER-7)', () => {
     });
   });
 
+  it('passes the return address to the server for a provider page', async () => {
+    const f = buildStores({ platform: 'h5' });
+    const back = 'http://shop.example/#/pages/order/allin-pay-callback?orderId=501';
+    f.transport.on('order/pay', ok({ kind: 'redirect', provider: 'allinpay', tradeNo: 'A1', amount: 20, url: 'https://pay.example/a/A1' }));
+    await f.order.pay(501, 'allinpay', { returnUrl: back });
+    expect(calls(f, 'order/pay')[0].data).toEqual({ id: 501, payType: 'allinpay', returnUrl: back });
+  });
+
+  it('sends no return address for a wallet payment', async () => {
+    const wallet = fakeWallet({ ok: true, value: undefined });
+    const f = buildStores({ platform: 'weapp', payment: wallet.payment });
+    f.transport.on('order/pay', ok(walletStart));
+    f.transport.on('order/payQuery', ok({ id: 501, status: 'pending', payStatus: 1, paidAmount: 20 }));
+    await f.order.pay(501, 'weixin', { returnUrl: 'http://shop.example/#/pages/order/success' });
+    expect(calls(f, 'order/pay')[0].data).toEqual({ id: 501, payType: 'weixin' });
+  });
+
+  it('passes the return address of a confirmation on to the provider payment that follows', async () => {
+    const f = buildStores({ platform: 'h5' });
+    f.session.setOrderType('dine');
+    const { readyToOrder, product } = await import('../support/store-factories');
+    await readyToOrder(f, [product({ id: 1, price: 20 })], { pay: ['stripe'] });
+    f.cart.add(1);
+    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    f.order.enterConfirm();
+    f.transport.on('order/confirm', ok({ id: 501, orderNo: 'N501', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
+    f.transport.on('order/pay', ok({ kind: 'redirect', provider: 'stripe', tradeNo: 'S1', amount: 20, url: 'https://pay.example/s/S1' }));
+    const back = 'http://shop.example/#/pages/order/allin-pay-callback?orderId=501';
+    await f.order.confirm({ returnUrl: back });
+    expect(calls(f, 'order/pay')[0].data).toEqual({ id: 501, payType: 'stripe', returnUrl: back });
+  });
+
   it('passes on the server refusal of a payment', async () => {
     const f = buildStores({ platform: 'weapp' });
     f.transport.on('order/pay', fail('Origin password is incorrect', ErrorCode.payPasswordWrong));

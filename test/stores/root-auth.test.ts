@@ -2,6 +2,7 @@ import { createApi } from '../../src/api';
 import { RequestClient } from '../../src/api/request';
 import { ErrorCode } from '../../src/domain/errors';
 import type { LoginAdapter } from '../../src/platform/types';
+import { AuthStore, SMS_RESEND_SECONDS } from '../../src/stores/auth';
 import { RootStore } from '../../src/stores/root';
 import { FakeTransport, MemoryStorage, fail, fakePlatform, ok } from '../support/fakes';
 
@@ -111,5 +112,84 @@ describe('login (USER-1)', () => {
       code: ErrorCode.smsVerifyFailed,
     });
     expect(platform.ui.toasts).toEqual(['Sms code verify failed']);
+  });
+});
+
+describe('sending the SMS code of the browser login (USER-1)', () => {
+  const START = 1_700_000_000_000;
+
+  /** The auth store on the root's api and session, with a clock the test moves. */
+  function buildSms() {
+    const built = build();
+    let now = START;
+    const auth = new AuthStore({ api: built.root.api, platform: built.platform, session: built.root.session, now: () => now });
+    built.root.start({ id: '12' });
+    built.transport.on('user/h5entry', loginAnswer('device-1'));
+    return { ...built, auth, setNow: (t: number) => (now = t) };
+  }
+
+  it('enters as a visitor first, then sends the code to the trimmed phone', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
+    await expect(auth.sendSmsCode(' 13800000000 ')).resolves.toEqual({ ok: true, expiresIn: 300 });
+    expect(transport.requests.map((r) => [r.url, r.data])).toEqual([
+      ['/new/consumer/user/h5entry', { id: '12', openid: 'device-1' }],
+      ['/new/consumer/user/sendSmsCode', { phone: '13800000000' }],
+    ]);
+  });
+
+  it('starts a 60-second resend countdown once the code is sent', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
+    await auth.sendSmsCode('13800000000');
+    expect(auth.smsWaitSeconds).toBe(SMS_RESEND_SECONDS);
+  });
+
+  it('counts the resend wait down with the clock and reaches zero after a minute', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
+    await auth.sendSmsCode('13800000000');
+    auth.tick(START + 59_500);
+    const late = auth.smsWaitSeconds;
+    auth.tick(START + 60_000);
+    // 60 s − 59.5 s = 0.5 s, shown rounded up as 1
+    expect([late, auth.smsWaitSeconds]).toEqual([1, 0]);
+  });
+
+  it('sends nothing a second time while the countdown runs', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
+    await auth.sendSmsCode('13800000000');
+    const again = await auth.sendSmsCode('13800000000');
+    expect([again.ok, transport.requests.filter((r) => r.url.endsWith('/user/sendSmsCode')).length]).toEqual([false, 1]);
+  });
+
+  it('refuses a wrong phone without asking the server, for the page to show', async () => {
+    const { auth, transport } = buildSms();
+    await expect(auth.sendSmsCode('12')).resolves.toEqual({ ok: false, error: { code: ErrorCode.inputCorrectPhone }, shown: false });
+    expect(transport.requests).toHaveLength(0);
+  });
+
+  it('answers the used-up quota of the shop as already shown, with no countdown', async () => {
+    const { auth, transport, platform } = buildSms();
+    transport.on('user/sendSmsCode', fail('门店短信余量不足', 'noSmsLeft'));
+    await expect(auth.sendSmsCode('13800000000')).resolves.toEqual({ ok: false, error: { code: ErrorCode.noSmsLeft }, shown: true });
+    expect([platform.ui.toasts, auth.smsWaitSeconds]).toEqual([['门店短信余量不足'], 0]);
+  });
+
+  it('starts the countdown when the server says codes are asked too often', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', fail('操作过于频繁，请稍后再试', 'tooManyRequests'));
+    const res = await auth.sendSmsCode('13800000000');
+    expect([res.ok, auth.smsWaitSeconds]).toEqual([false, SMS_RESEND_SECONDS]);
+  });
+
+  it('shows the sending state only while the code is on its way', async () => {
+    const { auth, transport } = buildSms();
+    transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
+    const sending = auth.sendSmsCode('13800000000');
+    const during = auth.smsSending;
+    await sending;
+    expect([during, auth.smsSending]).toEqual([true, false]);
   });
 });

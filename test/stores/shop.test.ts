@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../src/domain/errors';
 import { FakeTransport, fail, ok } from '../support/fakes';
-import { NOON, buildStores, loadShop, paySetting, shopDetail } from '../support/store-factories';
+import { NOON, buildStores, loadShop, paySetting, product, readyToOrder, shopDetail } from '../support/store-factories';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -119,5 +119,92 @@ describe('ShopStore', () => {
     transport.on('store/memberSetting', ok({}));
     await f.shop.load(1);
     expect([f.shop.dialogs, f.shop.todayHours]).toEqual([[], '09:00-21:00']);
+  });
+});
+
+describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', () => {
+  const OLD_TOKEN = 'a'.repeat(64);
+  const NEW_TOKEN = 'b'.repeat(64);
+  const moved = ok({ token: NEW_TOKEN, expiresAt: NOON + HOUR, shopId: 2, user: { id: 7, openid: 'member-openid' } });
+
+  /** Shop 1 loaded with a logged-in member (token of shop 1). */
+  async function inShopOne() {
+    const f = buildStores();
+    f.session.start({ id: '1' });
+    await loadShop(f, { id: 1, name: 'Chain — East' });
+    // after the load: the request client reads stored tokens against the wall clock, not the fixture's
+    f.session.setLogin(OLD_TOKEN, 'member-openid', NOON + HOUR);
+    return f;
+  }
+
+  it("exchanges the shop's token for the same customer's token in the chosen shop", async () => {
+    const f = await inShopOne();
+    f.transport.on('user/token', moved);
+    await f.shop.switchShop(2);
+    expect([f.transport.last?.data, f.session.token, f.session.openid]).toEqual([{ id: 2, token: OLD_TOKEN }, NEW_TOKEN, 'member-openid']);
+  });
+
+  it('points the session at the chosen shop', async () => {
+    const f = await inShopOne();
+    f.transport.on('user/token', moved);
+    expect([await f.shop.switchShop(2), f.session.id]).toEqual([{ ok: true, changed: true }, '2']);
+  });
+
+  it("forgets the old shop's settings so the next load reads the chosen shop", async () => {
+    const f = await inShopOne();
+    f.transport.on('user/token', moved);
+    await f.shop.switchShop(2);
+    expect([f.shop.detail, f.shop.paySetting, f.shop.memberSetting, f.session.industry]).toEqual([null, null, null, null]);
+  });
+
+  it('resets the stores that belong to the old shop (the member card)', async () => {
+    const f = await inShopOne();
+    f.member.setVipInfo({ id: 60001 } as Parameters<typeof f.member.setVipInfo>[0]);
+    f.transport.on('user/token', moved);
+    await f.shop.switchShop(2, [f.member]);
+    expect(f.member.vipInfo).toBeNull();
+  });
+
+  it('asks for no token when there is none; the next login enters the chosen shop', async () => {
+    const f = buildStores();
+    f.session.start({ id: '1' });
+    await loadShop(f, { id: 1 });
+    const before = f.transport.requests.length;
+    await f.shop.switchShop(2);
+    expect([f.transport.requests.length - before, f.session.id, f.session.token]).toEqual([0, '2', null]);
+  });
+
+  it('drops the old token when the exchange is refused, so it is never sent to the chosen shop', async () => {
+    const f = await inShopOne();
+    f.transport.on('user/token', fail('Order failed at get shop data', ErrorCode.getShopDataFailed));
+    expect([await f.shop.switchShop(2), f.session.token, f.session.id]).toEqual([{ ok: true, changed: true }, null, '2']);
+  });
+
+  it('does nothing when the chosen shop is the current one', async () => {
+    const f = await inShopOne();
+    const before = f.transport.requests.length;
+    expect([await f.shop.switchShop(1), f.transport.requests.length - before, f.shop.shop?.name]).toEqual([
+      { ok: true, changed: false },
+      0,
+      'Chain — East',
+    ]);
+  });
+
+  it('refuses a shop id that is not a positive integer', async () => {
+    const f = await inShopOne();
+    expect(await f.shop.switchShop(0)).toEqual({ ok: false, error: { code: ErrorCode.getShopDataFailed } });
+  });
+
+  it("finds the first shop's cart again when switching back (carts are kept per shop)", async () => {
+    const f = buildStores();
+    f.session.start({ id: '1' });
+    await readyToOrder(f, [product({ id: 11, price: 10 })], { shop: { id: 1 } });
+    f.cart.add(11);
+    await f.shop.switchShop(2);
+    await readyToOrder(f, [product({ id: 21, price: 5 })], { shop: { id: 2 } });
+    const inShopTwo = f.cart.lines.map((l) => l.id);
+    await f.shop.switchShop(1);
+    await readyToOrder(f, [product({ id: 11, price: 10 })], { shop: { id: 1 } });
+    expect([inShopTwo, f.cart.lines.map((l) => [l.id, l.quantity])]).toEqual([[], [[11, 1]]]);
   });
 });

@@ -5,7 +5,8 @@ import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
-import { useShopBoot } from '@/components/ordering/boot';
+import { resetBoot, useShopBoot } from '@/components/ordering/boot';
+import { toastError } from '@/components/ordering/feedback';
 import type { ShopSummary } from '@/api/contract/store';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -13,12 +14,14 @@ import '@/components/ordering/ordering.scss';
 
 /**
  * store/list (C§2, SHOP-1): the shops of the chain with address, hours and whether they are open;
- * choosing one restarts at the entry page with that shop (its own token, menu and cart).
+ * choosing one switches the session to that shop (the same customer's token there, its menu, member
+ * card, coupons and cart) and restarts at the entry page, which loads it.
  */
 export default observer(function StoreListPage() {
   const boot = useShopBoot();
   const root = useStores();
   const [shops, setShops] = useState<ShopSummary[] | null>(null);
+  const [switching, setSwitching] = useState<number | null>(null);
 
   useEffect(() => {
     if (!boot?.ok) return;
@@ -29,12 +32,22 @@ export default observer(function StoreListPage() {
       .catch(() => setShops([]));
   }, [boot, root]);
 
-  const choose = (shop: ShopSummary) => {
+  const choose = async (shop: ShopSummary) => {
+    if (switching !== null) return;
     if (shop.current) {
       void Taro.switchTab({ url: '/pages/user/index-tab' });
       return;
     }
-    void Taro.reLaunch({ url: `/pages/index/index?id=${shop.id}` });
+    setSwitching(shop.id);
+    // the member card and the coupons belong to the shop left behind
+    const res = await root.shop.switchShop(shop.id, [root.member, { reset: () => root.promotion.setCoupons([]) }]);
+    if (!res.ok) {
+      setSwitching(null);
+      toastError(res.error);
+      return;
+    }
+    resetBoot();
+    await Taro.reLaunch({ url: `/pages/index/index?id=${shop.id}` });
   };
 
   return (
@@ -46,7 +59,7 @@ export default observer(function StoreListPage() {
       ) : (
         <View className="shop-list">
           {shops.map((s) => (
-            <View key={s.id} id={`shop-${s.id}`} className={`card shop-item${s.current ? ' shop-item--current' : ''}`} onClick={() => choose(s)}>
+            <View key={s.id} id={`shop-${s.id}`} className={`card shop-item${s.current ? ' shop-item--current' : ''}`} onClick={() => void choose(s)}>
               {s.image ? <Image className="shop-item__img" src={s.image} mode="aspectFill" /> : <View className="shop-item__img" />}
               <View className="shop-item__main">
                 <Text className="shop-item__name">{s.name}</Text>
@@ -58,6 +71,7 @@ export default observer(function StoreListPage() {
                   {s.isOpen && s.shopStatus >= 1 ? t('pages.ordering.openNow') : t('pages.ordering.closedShort')}
                 </Text>
                 {s.current ? <Text className="tag tag--main">{t('pages.ordering.currentShop')}</Text> : null}
+                {switching === s.id ? <View className="spinner spinner--small" /> : null}
               </View>
             </View>
           ))}

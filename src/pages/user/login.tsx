@@ -11,46 +11,39 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 
-const RESEND_SECONDS = 60;
-
 /**
- * user/login (C§2, USER-1): browser login by phone and SMS code. The code goes out through
- * user/sendSmsCode; the login runs in the auth store, and the ordering data loads again for the
- * member who logged in.
+ * user/login (C§2, USER-1): browser login by phone and SMS code. Sending the code (with its quota and
+ * rate-limit answers and the resend countdown) and the login run in the auth store; the ordering
+ * data loads again for the member who logged in.
  */
 export default observer(function UserLoginPage() {
   const root = useStores();
   const { auth } = root;
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
+  const wait = auth.smsWaitSeconds;
+  const sending = auth.smsSending;
 
+  // the visitor entry first (a code is charged to the shop of the token): sending the code then
+  // costs one call, and after a 401 cleared the identity the page has a token again
   useEffect(() => {
-    if (wait <= 0) return;
-    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [wait]);
+    void auth.ensureLogin();
+  }, [auth]);
+
+  const counting = wait > 0;
+  // the resend countdown ticks while it runs
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(() => auth.tick(), 1000);
+    return () => clearInterval(timer);
+  }, [auth, counting]);
 
   const send = async () => {
     if (sending || wait > 0) return;
-    const phoneError = checkPhone(phone);
-    if (phoneError) {
-      toastError(phoneError);
-      return;
-    }
-    setSending(true);
-    try {
-      const entry = await auth.ensureLogin();
-      if (!entry.ok) return;
-      await root.api.user.sendSmsCode({ phone: phone.trim() });
-      setWait(RESEND_SECONDS);
-      toast(t('pages.ordering.codeSent'));
-    } catch {
-      // a refused call was already toasted by the request layer with the server's reason
-    } finally {
-      setSending(false);
-    }
+    const res = await auth.sendSmsCode(phone);
+    if (res.ok) toast(t('pages.ordering.codeSent'));
+    // a refused call was already toasted by the request layer with the server's reason
+    else if (!res.shown) toastError(res.error);
   };
   const login = async () => {
     if (auth.pending) return;

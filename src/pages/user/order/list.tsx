@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
-import Taro from '@tarojs/taro';
+import { useEffect, useRef } from 'react';
+import type { CommonEvent, ITouchEvent } from '@tarojs/components';
+import Taro, { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { usePageShow } from '@/components/ordering/hooks';
-import { View, Text, ScrollView } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
@@ -13,7 +14,7 @@ import { dateTimeText } from '@/components/ordering/time-slots';
 import { formatCountdown } from '@/stores/order';
 import type { OrderDetail, OrderListTab } from '@/api/contract/order';
 import { orderStatusTextKey } from '@/domain/order-status';
-import { t, translate } from '@/i18n';
+import { errorMessage, t, translate } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 
@@ -42,7 +43,50 @@ const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
   );
 });
 
-/** Orders tab (C§2, ORDER-9): tabs by status, pull to refresh, paging with "loading more". */
+/** How far (px) a finger pulls the list down from the top before letting go refreshes it. */
+const PULL_TO_REFRESH_PX = 80;
+
+/**
+ * The pull-down gesture measured on the list itself. The host's page pull-down (enablePullDownRefresh)
+ * draws the indicator everywhere, but on H5 (Taro 4.2) its React wrapper looks for the page object one
+ * element too low and never calls onPullDownRefresh, so the page also watches the finger: a pull that
+ * starts with the page at the top and goes far enough refreshes. Where both fire (mini programs), the
+ * store's refresh runs once.
+ */
+function usePullGesture(onPull: () => void) {
+  const scrollTop = useRef(0);
+  const startY = useRef<number | null>(null);
+  usePageScroll(({ scrollTop: top }) => {
+    scrollTop.current = top;
+  });
+  // View types its touch handlers as plain events; the event carries the touches all the same
+  const y = (e: CommonEvent) => {
+    const t = e as unknown as ITouchEvent;
+    return (t.touches?.[0] ?? t.changedTouches?.[0])?.clientY ?? 0;
+  };
+  return {
+    onTouchStart: (e: CommonEvent) => {
+      startY.current = scrollTop.current <= 0 ? y(e) : null;
+    },
+    onTouchEnd: (e: CommonEvent) => {
+      const from = startY.current;
+      startY.current = null;
+      if (from !== null && y(e) - from >= PULL_TO_REFRESH_PX) onPull();
+    },
+  };
+}
+
+/** The empty state of a tab: what would be listed there (UI.md: an empty state says what belongs here). */
+function emptyTitle(tab: OrderListTab): string {
+  return tab === 'all' ? t('pages.screens.user/order/list.title') : t(`pages.ordering.emptyTabs.${tab}` as const);
+}
+
+/**
+ * Orders tab (C§2, ORDER-9): tabs by status, pull down to refresh the first page, scrolling to the
+ * bottom loads the next page ("loading more", then "no more"), an empty state per tab and a retry
+ * when a page could not be loaded. The page itself scrolls (enablePullDownRefresh and onReachBottom
+ * are page events, on H5 too); the tabs stay on top.
+ */
 export default observer(function UserOrderListPage() {
   const boot = useShopBoot();
   const { order, session } = useStores();
@@ -50,10 +94,18 @@ export default observer(function UserOrderListPage() {
   void session.language;
 
   useEffect(() => {
-    if (boot?.ok) void order.setTab(order.tab).catch(() => undefined);
+    if (boot?.ok) void order.setTab(order.tab);
   }, [boot, order]);
   usePageShow(() => {
-    if (boot?.ok) void order.refresh().catch(() => undefined);
+    if (boot?.ok) void order.refresh();
+  });
+  const pullToRefresh = () => {
+    void order.refresh().finally(() => void Taro.stopPullDownRefresh());
+  };
+  usePullDownRefresh(pullToRefresh);
+  const pull = usePullGesture(pullToRefresh);
+  useReachBottom(() => {
+    void order.loadMore();
   });
   useEffect(() => {
     const timer = setInterval(() => order.tick(), 1000);
@@ -62,30 +114,30 @@ export default observer(function UserOrderListPage() {
 
   // without a shop and without a login there are no orders to wait for: the empty state shows at once
   const identified = session.id !== null || session.token !== null;
-  const firstLoad = (!boot && identified) || (order.listLoading && order.list.length === 0);
+  const firstLoad = (!boot && identified) || (order.listLoading && order.list.length === 0 && !order.refreshing);
+  const footer = order.listLoading && !order.refreshing ? t('pages.ordering.loadingMore') : order.hasMore ? '' : t('pages.ordering.noMore');
   return (
     <PageShell route="user/order/list" tab className="order-list-page">
-      <View className="tabs">
+      <View className="tabs" id="order-tabs" style={{ position: 'sticky', top: 0, zIndex: 10 }}>
         {TABS.map((tab) => (
           <View key={tab} id={`tab-${tab}`} className={`tabs__item${order.tab === tab ? ' tabs__item--on' : ''}`} onClick={() => void order.setTab(tab)}>
             <Text>{t(`pages.ordering.tabs.${tab}` as const)}</Text>
           </View>
         ))}
       </View>
-      <ScrollView
-        scrollY
-        className="order-list"
-        refresherEnabled
-        refresherTriggered={order.refreshing}
-        onRefresherRefresh={() => void order.refresh().catch(() => undefined)}
-        onScrollToLower={() => void order.loadMore().catch(() => undefined)}
-        lowerThreshold={80}
-      >
+      <View className="order-rows" id="order-rows" onTouchStart={pull.onTouchStart} onTouchEnd={pull.onTouchEnd}>
         {firstLoad ? (
           <Skeleton rows={4} />
+        ) : order.listError && order.list.length === 0 ? (
+          <EmptyState
+            title={t('pages.ordering.loadFailed')}
+            description={errorMessage(order.listError)}
+            actionText={t('pages.ordering.retry')}
+            onAction={() => void order.setTab(order.tab)}
+          />
         ) : order.list.length === 0 ? (
           <EmptyState
-            title={t('pages.screens.user/order/list.title')}
+            title={emptyTitle(order.tab)}
             description={t('pages.screens.user/order/list.text')}
             actionText={t('pages.actions.goMenu')}
             onAction={() => void Taro.switchTab({ url: '/pages/user/index-tab-1' })}
@@ -95,10 +147,18 @@ export default observer(function UserOrderListPage() {
             {order.list.map((o) => (
               <OrderRow key={o.id} o={o} />
             ))}
-            <Text className="list-end">{order.listLoading ? t('pages.ordering.loadingMore') : order.hasMore ? '' : t('pages.ordering.noMore')}</Text>
+            {order.listError ? (
+              <View className="list-end" id="order-list-retry" onClick={() => void order.loadMore()}>
+                <Text className="link">{t('pages.ordering.retry')}</Text>
+              </View>
+            ) : (
+              <Text className="list-end" id="order-list-end">
+                {footer}
+              </Text>
+            )}
           </>
         )}
-      </ScrollView>
+      </View>
     </PageShell>
   );
 });
