@@ -3,7 +3,7 @@
  * and the points it uses. Taken in the order's transaction with conditional updates whose row count
  * is checked; given back when an unpaid order is cancelled or expires, or the order is refunded.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { VipTransactionType } from '../../../../src/domain/enums';
 import type { Db } from '../../db/client';
 import { memberCoupons, members, orders, pointTransactions, products, type StockHold } from '../../db/schema';
@@ -48,7 +48,11 @@ export async function reserveStock(
 }
 
 /** The stock update of `holds` (all lines in one statement), to be run as a CTE `RETURNING p.id`. */
-export function stockUpdateSql(shopId: number, holds: readonly StockHold[], onlyIf: SQL = sql`true`): SQL {
+export function stockUpdateSql(
+  shopId: number | Placeholder,
+  holds: readonly StockHold[],
+  onlyIf: SQL = sql`true`,
+): SQL {
   return sql`UPDATE ${products} AS p
          SET stock = p.stock - v.n, order_quantity = p.order_quantity + v.n
         FROM (VALUES ${valuesList(holds)}) AS v(id, n)

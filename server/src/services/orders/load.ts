@@ -2,7 +2,7 @@
  * The data an order is priced with, read from the server's own records (PRICE-10): shop settings,
  * menu, activities, the member card and its settings, the user's coupons.
  */
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Activity, Coupon, MemberInfo, MemberSetting } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
 import { activities, memberCoupons, members } from '../../db/schema';
@@ -67,57 +67,103 @@ export async function memberOf(
   return { row, info };
 }
 
-export const memberSettingOf = (shop: ShopRow): MemberSetting => shop.memberSetting ?? {};
-
 /**
- * The coupon reads of an order, prepared once per server (PostgreSQL keeps the plan; the query text is
- * built once): the user's own coupons or those held by one of their cards, free (status 1, held by no
- * order); `chosen` limits them to the ids asked for.
+ * The card of `memberOf` and the user's free coupons usable in the shop, in one query (one round
+ * trip per submit): both lateral subqueries joined to one row, so the rows are every card × every
+ * coupon (at most two cards: a shop card and a chain card); `chosen` limits the coupons to those
+ * ids, `'all'` takes every free one. A coupon counts when it is the user's own or their card's, status 1 and held by no
+ * order, and usable in `shop` now (the members service's rule, `usableCouponOf`: P§3 applicable
+ * shops, P§4 validity). Prepared once per server for each of the two forms.
  */
-function preparedCouponQueries(ctx: ServerContext) {
-  return ctx.singleton('orders:coupon-queries', () => {
-    const owner = or(
-      eq(memberCoupons.userId, sql.placeholder('userId')),
-      inArray(
-        memberCoupons.memberId,
-        ctx.db
-          .select({ id: members.id })
-          .from(members)
-          .where(eq(members.userId, sql.placeholder('userId'))),
-      ),
-    );
-    const free = and(eq(memberCoupons.status, 1), isNull(memberCoupons.usedOrderId));
-    return {
-      chosen: ctx.db
-        .select()
-        .from(memberCoupons)
-        .where(and(sql`${memberCoupons.id} = ANY(${sql.placeholder('ids')}::int[])`, owner, free))
-        .prepare('orders_chosen_coupons'),
-      all: ctx.db.select().from(memberCoupons).where(and(owner, free)).prepare('orders_free_coupons'),
-    };
-  });
-}
-
-/**
- * Coupons a user holds that no live order holds, usable in `shop` now (the members service's rule,
- * `usableCouponOf`: P§3 applicable shops, P§4 validity), as the domain Coupon; `only` limits them to
- * the chosen ids (a chosen coupon needs no comparison with the others). Held means the user's own or
- * their card's.
- */
-export async function freeCoupons(
+export async function memberAndCoupons(
   ctx: ServerContext,
   userId: number,
   shop: ShopRow,
   now: number,
   utcOffsetMinutes: number,
-  only: number[] | null = null,
-): Promise<Array<{ row: MemberCouponRow; coupon: Coupon }>> {
-  const q = preparedCouponQueries(ctx);
-  const rows = only ? await q.chosen.execute({ userId, ids: only }) : await q.all.execute({ userId });
-  const out: Array<{ row: MemberCouponRow; coupon: Coupon }> = [];
-  for (const row of rows) {
-    const coupon = usableCouponOf(row, shop, now, utcOffsetMinutes);
-    if (coupon) out.push({ row, coupon });
+  chosen: number[] | 'all',
+): Promise<{
+  member: { row: MemberRow; info: MemberInfo } | null;
+  coupons: Array<{ row: MemberCouponRow; coupon: Coupon }>;
+}> {
+  const q = ctx.singleton('orders:member-coupon-queries', () => {
+    const card = ctx.db
+      .select()
+      .from(members)
+      .where(
+        and(
+          eq(members.userId, sql.placeholder('userId')),
+          or(eq(members.shopId, sql.placeholder('shopId')), eq(members.chainId, sql.placeholder('chainId'))),
+        ),
+      )
+      .limit(2)
+      .as('m');
+    const free = (only: SQL | undefined) =>
+      ctx.db
+        .select()
+        .from(memberCoupons)
+        .where(and(only, couponOwner(ctx), eq(memberCoupons.status, 1), isNull(memberCoupons.usedOrderId)))
+        .as('c');
+    const build = (c: ReturnType<typeof free>, name: string) =>
+      ctx.db
+        .select({ member: fieldsOf(card, members), coupon: fieldsOf(c, memberCoupons) })
+        .from(sql`(SELECT 1) AS one`)
+        .leftJoinLateral(card, sql`true`)
+        .leftJoinLateral(c, sql`true`)
+        .prepare(name);
+    return {
+      chosen: build(
+        free(sql`${memberCoupons.id} = ANY(${sql.placeholder('ids')}::int[])`),
+        'orders_member_chosen_coupons',
+      ),
+      all: build(free(undefined), 'orders_member_free_coupons'),
+    };
+  });
+  const params = { userId, shopId: shop.id, chainId: shop.chainId ?? -1 };
+  const rows =
+    chosen === 'all' ? await q.all.execute(params) : await q.chosen.execute({ ...params, ids: chosen });
+  const cards = new Map<number, MemberRow>();
+  const couponRows = new Map<number, MemberCouponRow>();
+  for (const r of rows) {
+    if (r.member && !cards.has(r.member.id)) cards.set(r.member.id, r.member);
+    if (r.coupon && !couponRows.has(r.coupon.id)) couponRows.set(r.coupon.id, r.coupon);
   }
-  return out;
+  const list = [...cards.values()];
+  const row = list.find((m) => m.shopId === shop.id) ?? list[0] ?? null;
+  const coupons: Array<{ row: MemberCouponRow; coupon: Coupon }> = [];
+  for (const c of couponRows.values()) {
+    const coupon = usableCouponOf(c, shop, now, utcOffsetMinutes);
+    if (coupon) coupons.push({ row: c, coupon });
+  }
+  return { member: row ? withInfo(row, shop) : null, coupons };
 }
+
+/** The columns of `table` as the subquery `sq` selects them (same keys, under the subquery's alias). */
+function fieldsOf<T extends typeof members | typeof memberCoupons>(sq: unknown, table: T): T['_']['columns'] {
+  const aliased = sq as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((k) => [k, aliased[k]]),
+  ) as T['_']['columns'];
+}
+
+/** A coupon the user holds: their own, or held by one of their cards. */
+const couponOwner = (ctx: ServerContext) =>
+  or(
+    eq(memberCoupons.userId, sql.placeholder('userId')),
+    inArray(
+      memberCoupons.memberId,
+      ctx.db
+        .select({ id: members.id })
+        .from(members)
+        .where(eq(members.userId, sql.placeholder('userId'))),
+    ),
+  );
+
+const withInfo = (row: MemberRow, shop: ShopRow): { row: MemberRow; info: MemberInfo } => {
+  const info = toMemberInfo(row, shop.industry);
+  const data = row.data as { hasPaid?: boolean } | null;
+  info.hasPaid = data?.hasPaid === true;
+  return { row, info };
+};
+
+export const memberSettingOf = (shop: ShopRow): MemberSetting => shop.memberSetting ?? {};
