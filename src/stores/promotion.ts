@@ -36,17 +36,29 @@ export class PromotionStore {
 
   /**
    * activity/list and activity/couponList. A visitor has no coupons: a failed coupon call leaves the
-   * list empty rather than failing the menu.
+   * list empty rather than failing the menu, and stays silent (a visitor opening the shop is not told
+   * to register; the coupon screens say so where it matters).
    */
   async load(): Promise<void> {
     const [activities, coupons] = await Promise.all([
       settle(this.deps.api.activity.list()),
-      settle(this.deps.api.activity.couponList({ isAll: CouponListScope.now })),
+      settle(this.deps.api.activity.couponList({ isAll: CouponListScope.now }, { silent: true })),
     ]);
     change('promotion/load', () => {
       if (activities.ok) this.activities = activities.data.list;
       if (coupons.ok) this.coupons = coupons.data.list;
       this.loaded = true;
+    });
+  }
+
+  /** Forgets the shop's activities, coupons and entered code (leaving a shop, or the identity). */
+  reset(): void {
+    change('promotion/reset', () => {
+      this.activities = [];
+      this.coupons = [];
+      this.promotionCode = null;
+      this.promotionCodeActivity = null;
+      this.loaded = false;
     });
   }
 

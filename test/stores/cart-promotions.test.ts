@@ -65,6 +65,25 @@ describe('CartStore with members and promotions', () => {
     expect([f.promotion.activities.length, f.promotion.coupons]).toEqual([1, []]);
   });
 
+  it('does not tell a visitor opening the shop to register', async () => {
+    const f = buildStores();
+    f.transport.on('activity/list', ok({ list: [] }));
+    f.transport.on('activity/couponList', fail('Please register first', ErrorCode.pleaseRegisterFirst));
+    await f.promotion.load();
+    expect(f.platform.ui.toasts).toEqual([]);
+  });
+
+  it('forgets the activities, coupons and entered code on reset', async () => {
+    const f = buildStores();
+    f.transport.on('activity/list', ok({ list: [{ id: 1, name: 'a', type: 1, gears: [{ full: 10, less: 1 }] }] }));
+    f.transport.on('activity/couponList', ok({ list: [{ id: 71, activityID: 9, name: '3 off', type: 4, status: 1, reductionAmount: 3 }] }));
+    f.transport.on('activity/getActivityByCode', ok({ activity: { id: 5, name: 'code', type: 1, gears: [{ full: 10, less: 1 }] } }));
+    await f.promotion.load();
+    await f.promotion.applyPromotionCode('HELLO');
+    f.promotion.reset();
+    expect([f.promotion.activities, f.promotion.coupons, f.promotion.promotionCode, f.promotion.loaded]).toEqual([[], [], null, false]);
+  });
+
   it('sends the coupon the breakdown applied, not a figure', async () => {
     const f = buildStores();
     f.session.setOrderType('dine');

@@ -40,7 +40,7 @@ export default observer(function StoreListPage() {
     }
     setSwitching(shop.id);
     // the member card and the coupons belong to the shop left behind
-    const res = await root.shop.switchShop(shop.id, [root.member, { reset: () => root.promotion.setCoupons([]) }]);
+    const res = await root.shop.switchShop(shop.id, [root.member, root.promotion]);
     if (!res.ok) {
       setSwitching(null);
       toastError(res.error);
