@@ -1,20 +1,36 @@
-import { createElement, type PropsWithChildren } from 'react';
+import { createElement, useEffect, useState, type PropsWithChildren } from 'react';
 import { useLaunch } from '@tarojs/taro';
 import { StoresProvider, rootStore } from '@/stores';
 import { installAsyncLoadGuard } from '@/components/async-load';
+import { getLanguage, isLanguageLoaded, languageReady } from '@/i18n';
 import './app.scss';
 
 // APP-4: H5 pages are async chunks; watch their loading (200 ms delay, reload message on failure).
 // Mini programs load subpackages natively, so the guard is only for the browser build.
 if (process.env.TARO_ENV === 'h5') installAsyncLoadGuard();
 
-/** The app shell: reads the launch query into the session, then renders every page in the stores provider. */
+/**
+ * The app shell: reads the launch query into the session, then renders every page in the stores
+ * provider. On H5 a stored language other than zh-CN arrives as its own chunk: the pages render
+ * once it is there, so the first screen is never drawn in the wrong language.
+ */
 function App({ children }: PropsWithChildren) {
+  const [ready, setReady] = useState(() => isLanguageLoaded(getLanguage()) && isLanguageLoaded(rootStore.session.language));
+  useEffect(() => {
+    if (ready) return;
+    let alive = true;
+    void languageReady().then(() => {
+      if (alive) setReady(true);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [ready]);
   useLaunch((options) => {
     // C§2 start-up parameters arrive as the launch query
     rootStore.start(options.query ?? {});
   });
-  return createElement(StoresProvider, { value: rootStore }, children);
+  return ready ? createElement(StoresProvider, { value: rootStore }, children) : null;
 }
 
 export default App;

@@ -1,16 +1,26 @@
 /**
- * i18next set up synchronously with the bundled locales (APP-7, C§1, ARCHITECTURE rule 11).
+ * i18next set up with the start-up locales (APP-7, C§1, ARCHITECTURE rule 11).
  * zh-CN is the default, en the overseas language and the fallback of the shell locales.
  * Every user-visible string goes through `t()`; keys and interpolation params are typed from the
- * zh-CN source tree.
+ * zh-CN source tree (types only: the tree itself is not needed at run time for that).
+ * Mini programs bundle every language (`catalog.ts`), so a switch is immediate there; the H5 build
+ * bundles only zh-CN (`catalog.h5.ts`) and fetches another language before switching to it.
  */
 import i18next from 'i18next';
-import { resources } from '../../locales';
+import type { Resource } from 'i18next';
+import { observable, runInAction } from 'mobx';
 import type { SourceMessages } from '../../locales';
 import type { ErrorCode, RuleError } from '../domain/errors';
-import { chooseLanguage, isSupportedLanguage, requestLanguageHeader } from '../domain/language';
+import {
+  DEFAULT_LANGUAGE,
+  SUPPORTED_LANGUAGES,
+  chooseLanguage,
+  isSupportedLanguage,
+  requestLanguageHeader,
+} from '../domain/language';
 import type { Language, RequestLanguage } from '../domain/language';
 import { isAbroadEnv } from '../platform/env';
+import { bundledMessages, fetchMessages } from './catalog';
 
 export type { Language, RequestLanguage } from '../domain/language';
 export { isAbroadEnv } from '../platform/env';
@@ -46,15 +56,36 @@ export type TranslateArgs<K extends MessageKey> = [MessageParams<K>] extends [ne
 
 const FALLBACK_LANGUAGE: Language = 'en';
 
-/** The i18next instance of the app (initialised synchronously: resources are bundled). */
+/** Languages whose messages are in i18next now. */
+const loaded = new Set<Language>(SUPPORTED_LANGUAGES.filter((lang) => bundledMessages[lang] !== undefined));
+
+/** The messages a language shows: its own and, for every language but en, the en fallback (C§1). */
+function neededLanguages(lang: Language): Language[] {
+  return lang === FALLBACK_LANGUAGE || lang === DEFAULT_LANGUAGE ? [lang] : [lang, FALLBACK_LANGUAGE];
+}
+
+/** Whether a language can be shown without fetching anything. */
+export function isLanguageLoaded(lang: Language): boolean {
+  return neededLanguages(lang).every((l) => loaded.has(l));
+}
+
+const startLanguage = chooseLanguage({ abroad: isAbroadEnv() });
+
+/** The i18next instance of the app (initialised synchronously with the bundled messages). */
 export const i18n = i18next.createInstance();
 
+const startResources: Resource = {};
+for (const lang of SUPPORTED_LANGUAGES) {
+  const messages = bundledMessages[lang];
+  if (messages) startResources[lang] = { translation: messages };
+}
+
 void i18n.init({
-  resources,
-  lng: chooseLanguage({ abroad: isAbroadEnv() }),
+  resources: startResources,
+  lng: isLanguageLoaded(startLanguage) ? startLanguage : DEFAULT_LANGUAGE,
   // C§1: the shell locales (zh-TW, es, fr) fall back to en
   fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: Object.keys(resources),
+  supportedLngs: [...SUPPORTED_LANGUAGES],
   initAsync: false,
   // route keys hold slashes, never namespaces
   nsSeparator: false,
@@ -63,13 +94,44 @@ void i18n.init({
   showSupportNotice: false,
 });
 
+/**
+ * The language on screen, observable: an observer that renders texts re-renders when a fetched
+ * language arrives, even where it also watched the session's language before the switch happened.
+ */
+const shown = observable.box<string>(i18n.language, { deep: false });
+i18n.on('languageChanged', (lng: string) => runInAction(() => shown.set(lng)));
+
+/** The language last asked for, and the promise that resolves once it is on screen. */
+let requested: string = i18n.language;
+let pending: Promise<void> = Promise.resolve();
+
+/** Fetches the messages a language needs (nothing when they are bundled or fetched already). */
+export function loadLanguage(lang: Language): Promise<void> {
+  const missing = neededLanguages(lang).filter((l) => !loaded.has(l));
+  return Promise.all(
+    missing.map((l) =>
+      fetchMessages(l).then((messages) => {
+        i18n.addResourceBundle(l, 'translation', messages, true, true);
+        loaded.add(l);
+      }),
+    ),
+  ).then(() => undefined);
+}
+
+/** Resolves once the language last asked for is on screen (or could not be fetched). */
+export function languageReady(): Promise<void> {
+  return pending;
+}
+
 /** Translates a typed key; params are required exactly when the message has placeholders. */
 export function t<K extends MessageKey>(key: K, ...args: TranslateArgs<K>): string {
+  shown.get();
   return i18n.t(key, args[0] ?? {});
 }
 
 /** Translates a key known only at run time (falls back to the key itself when missing). */
 export function translate(key: string, params?: InterpolationValues): string {
+  shown.get();
   return i18n.t(key, params ?? {});
 }
 
@@ -81,24 +143,43 @@ export function hasMessage(key: string): boolean {
 /** The message of a catalogue code (C§8, P§8), with the values a rule failure carries. */
 export function errorMessage(error: ErrorCode | RuleError): string {
   const { code, params } = typeof error === 'string' ? { code: error, params: undefined } : error;
+  shown.get();
   return i18n.t(`errors.${code}`, params ?? {});
 }
 
 /** The title of a route, given as `pages/user/order/list`, `/pages/…` or `user/order/list`. */
 export function routeTitle(route: string): string {
   const path = route.replace(/^\//, '').replace(/^pages\//, '').split('?')[0];
+  shown.get();
   return i18n.t(`routes.${path}`, { defaultValue: '' });
 }
 
 /** The language shown now. */
 export function getLanguage(): Language {
-  const current = i18n.language;
+  const current = shown.get();
   return isSupportedLanguage(current) ? current : FALLBACK_LANGUAGE;
 }
 
-/** Switches the language (synchronous: every locale is bundled). Unknown values are ignored. */
+/**
+ * Switches the language and returns the language on screen. A bundled language switches at once; a
+ * fetched one switches when it has arrived (`languageReady()`), unless another switch came first.
+ * Unknown values are ignored.
+ */
 export function setLanguage(lang: Language | string): Language {
-  if (isSupportedLanguage(lang)) void i18n.changeLanguage(lang);
+  if (!isSupportedLanguage(lang)) return getLanguage();
+  requested = lang;
+  if (isLanguageLoaded(lang)) {
+    void i18n.changeLanguage(lang);
+    pending = Promise.resolve();
+  } else {
+    pending = loadLanguage(lang).then(
+      () => {
+        if (requested === lang) void i18n.changeLanguage(lang);
+      },
+      // the chunk failed (the async-load guard offers a reload): the current language stays
+      () => undefined,
+    );
+  }
   return getLanguage();
 }
 

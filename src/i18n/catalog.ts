@@ -1,0 +1,23 @@
+/**
+ * Where the messages come from: mini programs (and jest) bundle every language, so a language
+ * switch is synchronous there (C§1). The H5 build resolves `catalog.h5.ts` instead, which bundles
+ * only the default language and fetches the others when they are chosen.
+ */
+import { resources } from '../../locales';
+import type { DeepPartial } from '../../locales/deep-partial';
+import type { LocaleMessages } from '../../locales';
+import type { Language } from '../domain/language';
+
+/** The languages whose messages are part of the start-up code. */
+export const bundledMessages: Partial<Record<Language, DeepPartial<LocaleMessages>>> = {
+  'zh-CN': resources['zh-CN'].translation,
+  en: resources.en.translation,
+  'zh-TW': resources['zh-TW'].translation,
+  es: resources.es.translation,
+  fr: resources.fr.translation,
+};
+
+/** Fetches the messages of a language that is not bundled (never called here: all are). */
+export function fetchMessages(lang: Language): Promise<DeepPartial<LocaleMessages>> {
+  return Promise.resolve(resources[lang].translation);
+}
