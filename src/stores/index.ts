@@ -28,7 +28,7 @@ export function createAppRootStore(): RootStore {
     message: errorMessage,
     context: () => ({ abroad, language: requestLanguage(), userAgentType: root?.session.userAgent ?? null }),
     host: apiHost(),
-    onUnauthorized: () => root?.session.clearIdentity(),
+    onUnauthorized: () => root?.forgetIdentity(),
   });
   root = new RootStore({ api: createApi(client), storage: platform.storage, platform, abroad });
   // APP-5: the launch query is read as the app module loads (the launch itself)

@@ -84,4 +84,14 @@ export class RootStore {
     if (this.session.started && query === undefined) return;
     this.session.start(query);
   }
+
+  /**
+   * C§8 / C§6: a 401 clears the stored identity; what that identity saw of the shop (member card,
+   * coupons, entered code) goes with it, so the entry shows the shop as the next login will see it.
+   */
+  forgetIdentity(): void {
+    this.session.clearIdentity();
+    this.member.reset();
+    this.promotion.reset();
+  }
 }

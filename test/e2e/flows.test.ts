@@ -191,6 +191,9 @@ suite('flows across pages in a browser', () => {
       expect(await toast.jsonValue()).toBe('登录已过期，请重新登录');
       await page.waitForURL(/pages\/index\/index|pages\/user\/index-tab/, { timeout: 20_000 });
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
+      // the refused member's card is gone: the home offers to log in again (no balance shown)
+      await page.locator('.shop-home__member', { hasText: '登录 / 注册' }).waitFor({ timeout: 15_000 });
+      expect(await page.locator('.shop-home__member').textContent()).not.toContain('¥500.00');
       await shot(page, 'flows-401-entry');
       // the identity was cleared: neither the refused token nor the member's is kept
       const cleared = await storedToken(page);

@@ -15,7 +15,7 @@ function build(query: Record<string, string> = {}) {
     reLaunch: (url) => platform.ui.reLaunch(url),
     message: (c) => c,
     context: () => ({ abroad: false, language: 'zh', userAgentType: root?.session.userAgent ?? null }),
-    onUnauthorized: () => root?.session.clearIdentity(),
+    onUnauthorized: () => root?.forgetIdentity(),
   });
   root = new RootStore({ api: createApi(client), storage, platform });
   return { root, transport, platform };
@@ -54,5 +54,16 @@ describe('RootStore', () => {
     await expect(root.api.vip.getInfo({ version: 1 } as never)).rejects.toMatchObject({ code: 'loginExpired' });
     expect([root.session.token, root.session.openid]).toEqual([null, 'device-1']);
     expect(platform.ui.navigations).toEqual([{ kind: 'reLaunch', url: '/pages/index/index' }]);
+  });
+
+  it('forgets the refused member card and coupons on a 401', async () => {
+    const { root, transport } = build();
+    root.start();
+    root.session.setLogin('tok', 'open');
+    root.member.setVipInfo({ id: 9, balance: 500 } as never);
+    root.promotion.setCoupons([{ id: 71, activityID: 9, name: '3 off', type: 4, status: 1, reductionAmount: 3 }] as never);
+    transport.on('order/list', { statusCode: 401, data: '' });
+    await expect(root.api.order.list({ page: 1 } as never)).rejects.toMatchObject({ code: 'loginExpired' });
+    expect([root.member.vipInfo, root.promotion.coupons]).toEqual([null, []]);
   });
 });

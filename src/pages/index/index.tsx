@@ -63,6 +63,9 @@ export default observer(function IndexIndexPage() {
       root.auth.logout();
       root.start(params);
       resetBoot();
+    } else if (!root.session.refreshToken()) {
+      // back here after a 401 (C§8): the earlier boot belonged to the refused identity; log in again
+      resetBoot();
     }
     void bootShop(root).then((res) => {
       if (!res.ok) {
