@@ -6,6 +6,7 @@
  * purchase limit. Rules come from the domain; this store only gathers their inputs.
  */
 import { computed, makeObservable, observable } from 'mobx';
+import type { IComputedValue } from 'mobx';
 import type { Api } from '../api';
 import { Limits, ProductStatus } from '../domain/enums';
 import type { RuleError } from '../domain/errors';
@@ -35,6 +36,34 @@ export interface MenuCache {
   loadedTypeIds: number[];
   /** Loaded whole with store/products (not chunked). */
   complete: boolean;
+}
+
+/** Two states show the same: the same product fields (own stock included) and the same verdicts. */
+function sameProductState(a: ProductState | null, b: ProductState | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.product !== b.product) {
+    const keys = Object.keys(a.product) as Array<keyof Product>;
+    if (keys.length !== Object.keys(b.product).length) return false;
+    for (const k of keys) if (a.product[k] !== b.product[k]) return false;
+  }
+  return (
+    a.status === b.status &&
+    a.error?.code === b.error?.code &&
+    a.stockLeft === b.stockLeft &&
+    a.inSaleTime === b.inSaleTime &&
+    a.memberPrice === b.memberPrice &&
+    a.minQuantity === b.minQuantity &&
+    a.purchaseLimit === b.purchaseLimit &&
+    a.needsChoice === b.needsChoice
+  );
+}
+
+/** One category's products as store/productsChunk answered them. */
+interface FetchedCategory {
+  list: Product[];
+  /** The server's menu moved past the version asked with (MENU-5). */
+  stale: boolean;
 }
 
 /** Storage key of a shop's menu. */
@@ -156,12 +185,14 @@ export class MenuStore {
     return !this.complete && this.productCount > MENU_CHUNK_THRESHOLD;
   }
 
-  /** MENU-1: categories with their sale-time state, in order. */
-  get visibleCategories(): Array<MenuCategory & { inSaleTime: boolean; loaded: boolean }> {
+  /**
+   * MENU-1: categories with their sale-time state, in order. Loading a category's products leaves
+   * it as it is (MENU-8): the list's layout and the category rail follow it, and neither changes then.
+   */
+  get visibleCategories(): Array<MenuCategory & { inSaleTime: boolean }> {
     return this.categories.map((c) => ({
       ...c,
       inSaleTime: isInSaleTime(c.saleDateRange, this.now, this.utcOffsetMinutes),
-      loaded: this.complete || this.loadedTypeIds.includes(c.id),
     }));
   }
 
@@ -203,6 +234,22 @@ export class MenuStore {
   }
 
   /**
+   * A product's state for a list row (MENU-8): the same as `productState`, but a row watching it
+   * re-renders only when its own product's state changes — not when another category arrives, the
+   * stock of other products is refreshed, or the member card loads without changing its price.
+   */
+  rowState(productId: number): ProductState | null {
+    let cell = this.rowStates.get(productId);
+    if (!cell) {
+      cell = computed(() => this.productState(productId), { equals: sameProductState });
+      this.rowStates.set(productId, cell);
+    }
+    return cell.get();
+  }
+
+  private readonly rowStates = new Map<number, IComputedValue<ProductState | null>>();
+
+  /**
    * MENU-5: a cart line added under an older menu version whose product changed since (price, spec,
    * tastes or meal set, or gone) — the "New menu has been updated" case.
    */
@@ -233,6 +280,20 @@ export class MenuStore {
         await this.loadWhole(shopId, cached);
         return;
       }
+      // MENU-8: a returning customer's large menu asks for its first category beside the version
+      // check. An answer that is not stale proves the held version is the server's (MENU-5), so its
+      // products show at once, without waiting for the version check.
+      const cachedFirst = cached && !cached.complete ? cached.categories[0] : undefined;
+      const early =
+        cached && cachedFirst
+          ? this.fetchCategory(cachedFirst.id, cached.version).then(
+              (fetched) => {
+                if (!fetched.stale && this.shopId === shopId && this.version === cached.version) this.applyCategory(cachedFirst.id, fetched);
+                return fetched;
+              },
+              (): FetchedCategory | null => null,
+            )
+          : null;
       const types = await this.deps.api.store.productTypes({ version: cached?.version });
       const categories = types.unchanged && cached ? cached.categories : types.unchanged ? [] : types.types.map(toCategory);
       const count = categories.reduce((n, c) => n + c.productIds.length, 0);
@@ -252,6 +313,13 @@ export class MenuStore {
         }
       });
       this.writeCache();
+      const fetched = early && keep && cachedFirst ? await early : null;
+      if (fetched && cachedFirst) {
+        // the version held: the early products are the first category's (already shown unless stale)
+        if (!this.loadedTypeIds.includes(cachedFirst.id)) this.applyCategory(cachedFirst.id, fetched);
+        await this.refreshStock(fetched.list.map((p) => p.id));
+        return;
+      }
       const first = this.categories.find((c) => !this.loadedTypeIds.includes(c.id));
       if (first) await this.loadCategory(first.id);
       else await this.refreshStock(this.productList.map((p) => p.id));
@@ -272,37 +340,41 @@ export class MenuStore {
       this.loadingTypeId = typeId;
     });
     try {
-      const loaded: Product[] = [];
-      let page = 1;
-      for (;;) {
-        const res = await this.deps.api.store.productsChunk({
-          version: this.version ?? undefined,
-          typeId,
-          page,
-          pageLimit: MENU_CHUNK_PAGE_LIMIT,
-        });
-        if (res.stale) {
-          change('menu/stale', () => {
-            this.newMenuUpdated = true;
-          });
-        }
-        loaded.push(...res.list);
-        if (page * res.pageLimit >= res.total || res.list.length === 0) break;
-        page += 1;
-      }
-      change('menu/loadCategory', () => {
-        const next = new Map(this.products);
-        for (const p of loaded) next.set(p.id, p);
-        this.products = next;
-        this.loadedTypeIds = [...this.loadedTypeIds, typeId];
-      });
-      // a large menu stores only its category list (see writeCache): nothing to write here
-      await this.refreshStock(loaded.map((p) => p.id));
+      const fetched = await this.fetchCategory(typeId, this.version ?? undefined);
+      this.applyCategory(typeId, fetched);
+      await this.refreshStock(fetched.list.map((p) => p.id));
     } finally {
       change('menu/loadedCategory', () => {
         this.loadingTypeId = null;
       });
     }
+  }
+
+  /** One category's products, page by page (store/productsChunk), as of `version`. */
+  private async fetchCategory(typeId: number, version: number | undefined): Promise<FetchedCategory> {
+    const list: Product[] = [];
+    let stale = false;
+    let page = 1;
+    for (;;) {
+      const res = await this.deps.api.store.productsChunk({ version, typeId, page, pageLimit: MENU_CHUNK_PAGE_LIMIT });
+      stale = stale || res.stale;
+      list.push(...res.list);
+      if (page * res.pageLimit >= res.total || res.list.length === 0) break;
+      page += 1;
+    }
+    return { list, stale };
+  }
+
+  /** Puts a fetched category into the menu: one new map, so the rows re-render once (MENU-8). */
+  private applyCategory(typeId: number, fetched: FetchedCategory): void {
+    change('menu/loadCategory', () => {
+      if (fetched.stale) this.newMenuUpdated = true;
+      const next = new Map(this.products);
+      for (const p of fetched.list) next.set(p.id, p);
+      this.products = next;
+      if (!this.loadedTypeIds.includes(typeId)) this.loadedTypeIds = [...this.loadedTypeIds, typeId];
+    });
+    // a large menu stores only its category list (see writeCache): nothing to write here
   }
 
   /**

@@ -128,3 +128,21 @@ describe('the ordering screen when the menu changed on the server', () => {
     showModal.mockRestore();
   });
 });
+
+describe('the first render of the ordering screen (MENU-8)', () => {
+  test('paints the product rows first and adds the cart bar a frame later', async () => {
+    setLanguage('zh-CN');
+    const f = buildStores();
+    await readyToOrder(f, [dumplings, tofu]);
+    let view: ReturnType<typeof renderWith> | undefined;
+    await act(async () => {
+      view = renderWith(f, <OrderingScreen boot={{ ok: true }} />);
+    });
+    const container = view!.container;
+    const first = [container.querySelectorAll('.product-row:not(.product-row--loading)').length, container.querySelector('#cart-bar')];
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect([first, container.querySelector('#cart-bar') !== null]).toEqual([[2, null], true]);
+  });
+});

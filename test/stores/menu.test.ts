@@ -1,3 +1,4 @@
+import { autorun } from 'mobx';
 import { ErrorCode } from '../../src/domain/errors';
 import { MENU_CHUNK_THRESHOLD, menuStorageKey } from '../../src/stores/menu';
 import type { MenuCache } from '../../src/stores/menu';
@@ -109,6 +110,123 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     f.transport.on('store/productSearch', ok({ version: 5, list: [large[260]] }));
     const found = await f.menu.search('product 261');
     expect([found.map((p) => p.id), f.transport.last?.data]).toEqual([[261], { searchText: 'product 261', version: 5 }]);
+  });
+});
+
+describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () => {
+  const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));
+  const page = (version: number, typeId: number, stale = false) => {
+    const all = large.filter((p) => p.typeid === typeId);
+    return ok({ version, stale, list: all.slice(0, 100), total: 100, page: 1, pageLimit: 100 });
+  };
+
+  /** A first visit: the cache then holds version 5 and the category list. */
+  async function returning(): Promise<ReturnType<typeof buildStores>> {
+    const storage = new MemoryStorage();
+    const first = buildStores({ storage });
+    first.transport.on('store/productTypes', ok(typesBody(5, large)));
+    first.transport.on('store/productsChunk', page(5, 10));
+    first.transport.on('store/stockQuery', ok({ list: [] }));
+    await first.menu.load(1);
+    const f = buildStores({ storage });
+    f.transport.on('store/stockQuery', ok({ list: [] }));
+    return f;
+  }
+
+  it('asks for the first category beside the version check, before the check answers', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10));
+    await f.menu.load(1);
+    const calls = f.transport.requests.map((r) => r.url.split('/').pop());
+    expect(calls.slice(0, 2).sort()).toEqual(['productTypes', 'productsChunk']);
+  });
+
+  it('shows the early products when the version holds, asking for them only once', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10));
+    await f.menu.load(1);
+    const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk'));
+    expect([chunks.length, f.menu.loadedTypeIds, f.menu.product(1)?.id]).toEqual([1, [10], 1]);
+  });
+
+  it('shows the first category before the version check answers when its answer is not stale', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10));
+    // the version check answers late; the category does not wait for it
+    const late = buildStores({
+      storage: f.storage,
+      via: {
+        send: async (request) => {
+          if (request.url.endsWith('/store/productTypes')) await new Promise((resolve) => setTimeout(resolve, 30));
+          return f.transport.send(request);
+        },
+      },
+    });
+    const loading = late.menu.load(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const early = [late.menu.loading, late.menu.product(1)?.id];
+    await loading;
+    expect([early, late.menu.loadedTypeIds]).toEqual([[true, 1], [10]]);
+  });
+
+  it('asks again for the first category of a moved menu, with the new version', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok(typesBody(6, large)));
+    // the early answer (version 5) is stale; the second is the new menu's
+    f.transport.on('store/productsChunk', page(6, 10, true), page(6, 10));
+    await f.menu.load(1);
+    const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => r.data);
+    expect([chunks, f.menu.version, f.menu.loadedTypeIds]).toEqual([
+      [
+        { version: 5, typeId: 10, page: 1, pageLimit: 100 },
+        { version: 6, typeId: 10, page: 1, pageLimit: 100 },
+      ],
+      6,
+      [10],
+    ]);
+  });
+
+  it('leaves a shown row alone when another category arrives', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10), page(5, 11));
+    await f.menu.load(1);
+    let renders = 0;
+    const stop = autorun(() => {
+      f.menu.rowState(1);
+      renders += 1;
+    });
+    await f.menu.loadCategory(11);
+    stop();
+    expect(renders).toBe(1);
+  });
+
+  it('updates a shown row when its own stock changes', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10));
+    await f.menu.load(1);
+    const seen: Array<number | null | undefined> = [];
+    const stop = autorun(() => seen.push(f.menu.rowState(1)?.stockLeft));
+    f.transport.on('store/stockQuery', ok({ list: [{ product_id: 1, stock_quantity: 3, order_quantity: 0 }] }));
+    await f.menu.refreshStock([1]);
+    stop();
+    expect(seen).toEqual([null, 3]);
+  });
+
+  it('keeps the categories (and so the list layout) as they are while a category loads', async () => {
+    const f = await returning();
+    f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
+    f.transport.on('store/productsChunk', page(5, 10), page(5, 11));
+    await f.menu.load(1);
+    const seen: unknown[] = [];
+    const stop = autorun(() => seen.push(f.menu.visibleCategories));
+    await f.menu.loadCategory(11);
+    stop();
+    expect([seen.length, f.menu.loadedTypeIds]).toEqual([1, [10, 11]]);
   });
 });
 

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Taro from '@tarojs/taro';
-import { View, Text, Image, ScrollView } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { OrderType } from '@/domain/enums';
 import { ErrorCode } from '@/domain/errors';
 import type { OrderType as OrderTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
-import { Skeleton } from '@/components/Skeleton';
 import { EmptyState } from '@/components/EmptyState';
-import { layoutMenu, visibleRows } from './layout';
+import { OVERSCAN_PX, ROW_HEIGHT, layoutMenu, visibleRows } from './layout';
+import { Box, Label, Picture, Scroller } from './elements';
 import { ProductRow } from './ProductRow';
 import { SpecSheet } from './SpecSheet';
 import { CartBar } from './CartBar';
@@ -69,26 +68,47 @@ interface CategoryRailProps {
 const CategoryRail = observer(function CategoryRail({ categories, active, onJump }: CategoryRailProps) {
   const { cart } = useStores();
   return (
-    <ScrollView scrollY className="category-rail">
+    <Scroller className="category-rail">
       {categories
         .filter((c) => c.productIds.length > 0)
         .map((c) => {
           const count = cart.quantityInCategory(c.id);
+          // one element per category (and the badge when there is one): forty of them on the first render
           return (
-            <View
+            <Box
               key={c.id}
               id={`category-${c.id}`}
               className={`category-rail__item${active === c.id ? ' category-rail__item--on' : ''}${c.inSaleTime ? '' : ' category-rail__item--off'}`}
               onClick={() => onJump(c.id)}
             >
-              <Text className="category-rail__name">{c.name}</Text>
-              {count > 0 ? <Text className="badge category-rail__badge">{count}</Text> : null}
-            </View>
+              {c.name}
+              {count > 0 ? <Label className="badge category-rail__badge">{count}</Label> : null}
+            </Box>
           );
         })}
-    </ScrollView>
+    </Scroller>
   );
 });
+
+/**
+ * Grey rows in the shape of product rows while the first load runs (UI.md), drawn with the list's
+ * own light elements: this is what the page renders while its first calls are on the way (MENU-8).
+ */
+function RowsPlaceholder() {
+  return (
+    <Box className="rows-placeholder">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
+          <Box className="product-row__thumb skeleton-block" />
+          <Box className="product-row__main">
+            <Box className="skeleton-line" />
+            <Box className="skeleton-line skeleton-line--short" />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 /** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
@@ -98,49 +118,49 @@ const ShopHeader = observer(function ShopHeader() {
   const closed = shop.canOrderError;
   const types = offeredOrderTypes(s);
   return (
-    <View className="shop-header">
-      <View className="shop-header__row">
-        {s.image ? <Image className="shop-header__logo" src={s.image} mode="aspectFill" /> : null}
-        <View className="shop-header__titles">
-          <Text className="shop-header__name" id="shop-name">
+    <Box className="shop-header">
+      <Box className="shop-header__row">
+        {s.image ? <Picture className="shop-header__logo" src={s.image} /> : null}
+        <Box className="shop-header__titles">
+          <Label className="shop-header__name" id="shop-name">
             {s.name}
-          </Text>
-          <Text className={`shop-header__status${closed ? ' shop-header__status--closed' : ''}`}>
+          </Label>
+          <Label className={`shop-header__status${closed ? ' shop-header__status--closed' : ''}`}>
             {closed ? errorMessage(closed) : t('pages.ordering.openNow')} · {shop.todayHours}
-          </Text>
-        </View>
-        <View className="shop-header__search" id="search-entry" onClick={() => void Taro.navigateTo({ url: '/pages/product/search' })}>
-          <Text>{t('pages.ordering.search')}</Text>
-        </View>
-      </View>
+          </Label>
+        </Box>
+        <Box className="shop-header__search" id="search-entry" onClick={() => void Taro.navigateTo({ url: '/pages/product/search' })}>
+          <Label>{t('pages.ordering.search')}</Label>
+        </Box>
+      </Box>
       {s.notification?.isOpen && s.notification.content ? (
-        <View className="marquee">
-          <Text className="marquee__label">{t('pages.ordering.notice')}</Text>
-          <Text className="marquee__text">{s.notification.content}</Text>
-        </View>
+        <Box className="marquee">
+          <Label className="marquee__label">{t('pages.ordering.notice')}</Label>
+          <Label className="marquee__text">{s.notification.content}</Label>
+        </Box>
       ) : null}
       {promotion.activities.length > 0 ? (
-        <View className="shop-header__tags">
+        <Box className="shop-header__tags">
           {promotion.activities.slice(0, 4).map((a) => (
-            <Text key={a.id} className="tag tag--activity">
+            <Label key={a.id} className="tag tag--activity">
               {a.name}
-            </Text>
+            </Label>
           ))}
-        </View>
+        </Box>
       ) : null}
-      <View className="order-type-switch">
+      <Box className="order-type-switch">
         {types.map((type) => (
-          <View
+          <Box
             key={type}
             id={`order-type-${type}`}
             className={`order-type-switch__item${session.orderType === type ? ' order-type-switch__item--on' : ''}`}
             onClick={() => session.setOrderType(type)}
           >
-            <Text>{t(`orderType.${type}` as const)}</Text>
-          </View>
+            <Label>{t(`orderType.${type}` as const)}</Label>
+          </Box>
         ))}
-      </View>
-    </View>
+      </Box>
+    </Box>
   );
 });
 
@@ -166,9 +186,29 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   const frame = useRef<number | null>(null);
   const pending = useRef(0);
 
+  // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
+  const menuReady = menu.products.size > 0 && menu.shopId !== null && (session.id === null || String(menu.shopId) === session.id);
+  const bodyShown = menuReady || boot?.ok === true;
+  // the first render of the list holds only what is on screen: the rows beyond its edges, the cart bar
+  // and the sheets come one frame later, once the first products are painted (MENU-8)
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (settled || !bodyShown) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const settle = () => {
+      timer = setTimeout(() => setSettled(true), 0);
+    };
+    const frameId = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(settle) : null;
+    if (frameId === null) settle();
+    return () => {
+      if (frameId !== null && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frameId);
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [settled, bodyShown]);
+
   const categories = menu.visibleCategories;
   const layout = useMemo(() => layoutMenu(categories), [categories]);
-  const { rows, first } = visibleRows(layout, scrollTop, viewport);
+  const { rows, first } = visibleRows(layout, scrollTop, viewport, settled ? OVERSCAN_PX : 0);
   const activeCategory = first?.categoryId ?? categories[0]?.id ?? null;
 
   // chunked menus (MENU-5/8): load the category on screen once the list rests there — a fling
@@ -227,13 +267,15 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     }
   }, [boot, openProductId, autoAddProductId, menu, menu.loading, cart]);
 
-  const onScroll = useCallback((e: { detail: { scrollTop: number } }) => {
-    pending.current = e.detail.scrollTop;
+  const onScroll = useCallback((top: number) => {
+    pending.current = top;
     if (frame.current !== null) return;
     const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
     frame.current = raf(() => {
       frame.current = null;
-      setScrollTop(pending.current);
+      // a transition: the rows entering the window render in short slices that yield to the next
+      // frame and input, not as one long task per scroll step (MENU-8)
+      startTransition(() => setScrollTop(pending.current));
     }) as unknown as number;
   }, []);
 
@@ -260,13 +302,11 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     [categoryTop],
   );
 
-  // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
-  const menuReady = menu.products.size > 0 && menu.shopId !== null && (session.id === null || String(menu.shopId) === session.id);
   if (!boot && !menuReady) {
     return (
-      <View className={`ordering${tab ? ' ordering--tab' : ''}`}>
-        <Skeleton rows={6} thumbnail />
-      </View>
+      <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
+        <RowsPlaceholder />
+      </Box>
     );
   }
   if (boot && !boot.ok) {
@@ -281,41 +321,45 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   }
 
   return (
-    <View className={`ordering${tab ? ' ordering--tab' : ''}`}>
+    <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
       <ShopHeader />
-      <View className="ordering__body">
+      <Box className="ordering__body">
         <CategoryRail categories={categories} active={activeCategory} onJump={jump} />
         {layout.rows.length === 0 ? (
           menu.loading ? (
-            <View className="product-list">
-              <Skeleton rows={6} thumbnail />
-            </View>
+            <Box className="product-list">
+              <RowsPlaceholder />
+            </Box>
           ) : (
-            <View className="product-list">
+            <Box className="product-list">
               <EmptyState title={t('pages.ordering.menuEmpty')} />
-            </View>
+            </Box>
           )
         ) : (
-          <ScrollView scrollY className="product-list" id="product-list" onScroll={onScroll} enhanced>
+          <Scroller className="product-list" id="product-list" onScroll={onScroll} enhanced>
             {/* string styles: the H5 component layer clears an object style's keys before setting them
                 again, and a canvas of height 0 for a moment would reset the scroll position */}
-            <View className="product-list__canvas" style={`position:relative;height:${layout.totalHeight + 24}px`}>
+            <Box className="product-list__canvas" style={`position:relative;height:${layout.totalHeight + 24}px`}>
               {rows.map((r) =>
                 r.kind === 'header' ? (
-                  <View key={r.key} className="product-list__header" style={`position:absolute;top:${r.top}px;left:0;right:0;height:${r.height}px`}>
-                    <Text>{r.name}</Text>
-                  </View>
+                  <Box key={r.key} className="product-list__header" style={`position:absolute;top:${r.top}px;left:0;right:0;height:${r.height}px`}>
+                    {r.name}
+                  </Box>
                 ) : (
                   <ProductRow key={r.key} productId={r.productId} top={r.top} height={r.height} onChoose={setSpecId} onAdd={onAdd} onOpen={onOpen} />
                 ),
               )}
-            </View>
-          </ScrollView>
+            </Box>
+          </Scroller>
         )}
-      </View>
-      <CartBar onOpenCart={toggleCart} raised={cartOpen && !cart.isEmpty} />
-      <SpecSheet productId={specId} onClose={closeSpec} />
-      <CartSheet visible={cartOpen} onClose={closeCart} />
-    </View>
+      </Box>
+      {settled ? (
+        <>
+          <CartBar onOpenCart={toggleCart} raised={cartOpen && !cart.isEmpty} />
+          <SpecSheet productId={specId} onClose={closeSpec} />
+          <CartSheet visible={cartOpen} onClose={closeCart} />
+        </>
+      ) : null}
+    </Box>
   );
 });

@@ -1,4 +1,3 @@
-import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { ProductStatus } from '@/domain/enums';
 import { Limits } from '@/domain/enums';
@@ -6,6 +5,7 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { ProductState } from '@/stores/menu';
 import { formatAmount } from '@/components/Price';
+import { Box, Label, Picture } from './elements';
 
 export interface ProductRowProps {
   productId: number;
@@ -37,18 +37,19 @@ function blockedTag(state: ProductState): string | null {
  */
 export const ProductRow = observer(function ProductRow({ productId, height, top, onChoose, onAdd, onOpen }: ProductRowProps) {
   const { menu, cart, shop } = useStores();
-  const state = menu.productState(productId);
+  // its own product's state only: a category loading elsewhere leaves this row alone (MENU-8)
+  const state = menu.rowState(productId);
   // a string style and few elements per row: rows mount and unmount as the list scrolls (MENU-8)
   const style = `position:absolute;top:${top}px;left:0;right:0;height:${height}px`;
   if (!state) {
     return (
-      <View className="product-row product-row--loading" style={style}>
-        <View className="product-row__thumb skeleton-block" />
-        <View className="product-row__main">
-          <View className="skeleton-line" />
-          <View className="skeleton-line skeleton-line--short" />
-        </View>
-      </View>
+      <Box className="product-row product-row--loading" style={style}>
+        <Box className="product-row__thumb skeleton-block" />
+        <Box className="product-row__main">
+          <Box className="skeleton-line" />
+          <Box className="skeleton-line skeleton-line--short" />
+        </Box>
+      </Box>
     );
   }
   const { product } = state;
@@ -62,60 +63,64 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   if (state.minQuantity > 1) tags.push(t('pages.ordering.minQuantityTag', { count: state.minQuantity }));
   if (state.purchaseLimit < Limits.unlimited) tags.push(t('pages.ordering.limitTag', { count: state.purchaseLimit }));
   const lowStock = state.stockLeft !== null && state.stockLeft > 0 && state.stockLeft <= 10;
+  const open = onOpen ? () => onOpen(productId) : undefined;
   return (
-    <View className={`product-row${blocked ? ' product-row--blocked' : ''}`} style={style} id={`product-${productId}`}>
-      <View className="product-row__thumb" onClick={() => onOpen?.(productId)}>
-        {product.image ? <Image className="product-row__img" src={product.image} mode="aspectFill" lazyLoad /> : null}
-        {blocked ? <Text className="product-row__blocked">{blocked}</Text> : null}
-      </View>
-      <View className="product-row__main">
-        <Text className="product-row__name" onClick={() => onOpen?.(productId)}>
+    <Box className={`product-row${blocked ? ' product-row--blocked' : ''}`} style={style} id={`product-${productId}`}>
+      <Box className="product-row__thumb" onClick={open}>
+        {product.image ? <Picture className="product-row__img" src={product.image} /> : null}
+        {blocked ? <Label className="product-row__blocked">{blocked}</Label> : null}
+      </Box>
+      <Box className="product-row__main">
+        <Label className="product-row__name" onClick={open}>
           {product.name}
-        </Text>
-        {product.description ? <Text className="product-row__desc">{product.description}</Text> : null}
-        <View className="product-row__tags">
-          {tags.map((tag, i) => (
-            <Text key={i} className={`tag${i === 0 && state.memberPrice !== null ? ' tag--member' : ''}`}>
-              {tag}
-            </Text>
-          ))}
-          {lowStock ? <Text className="tag tag--warn">{t('pages.ordering.stockLeftTag', { count: state.stockLeft as number })}</Text> : null}
-        </View>
-        <View className="product-row__bottom">
-          <Text className="product-row__price">
-            <Text className="product-row__symbol">{symbol}</Text>
+        </Label>
+        {product.description ? <Label className="product-row__desc">{product.description}</Label> : null}
+        {/* the tag line only when there is a tag: most rows have none, and every element counts here */}
+        {tags.length > 0 || lowStock ? (
+          <Box className="product-row__tags">
+            {tags.map((tag, i) => (
+              <Label key={i} className={`tag${i === 0 && state.memberPrice !== null ? ' tag--member' : ''}`}>
+                {tag}
+              </Label>
+            ))}
+            {lowStock ? <Label className="tag tag--warn">{t('pages.ordering.stockLeftTag', { count: state.stockLeft as number })}</Label> : null}
+          </Box>
+        ) : null}
+        <Box className="product-row__bottom">
+          <Label className="product-row__price">
+            <Label className="product-row__symbol">{symbol}</Label>
             {formatAmount(product.price, decimals)}
-            {showOriginal ? <Text className="product-row__original">{`${symbol}${formatAmount(product.originalPrice as number, decimals)}`}</Text> : null}
-          </Text>
+            {showOriginal ? <Label className="product-row__original">{`${symbol}${formatAmount(product.originalPrice as number, decimals)}`}</Label> : null}
+          </Label>
           {blocked ? null : state.needsChoice ? (
-            <View className="choose-spec" id={`choose-${productId}`} onClick={() => onChoose(productId)}>
+            <Box className="choose-spec" id={`choose-${productId}`} onClick={() => onChoose(productId)}>
               {t('pages.ordering.chooseSpec')}
-              {inCart > 0 ? <Text className="badge badge--corner">{inCart}</Text> : null}
-            </View>
-          ) : (
-            <View className="stepper">
-              {inCart > 0 ? (
-                <>
-                  <View
-                    className="stepper__btn stepper__btn--minus"
-                    id={`minus-${productId}`}
-                    onClick={() => {
-                      const line = cart.lines.filter((l) => l.id === productId).pop();
-                      if (line) cart.decrement(line.flag);
-                    }}
-                  >
-                    −
-                  </View>
-                  <Text className="stepper__count">{inCart}</Text>
-                </>
-              ) : null}
-              <View className="stepper__btn stepper__btn--plus" id={`add-${productId}`} onClick={() => onAdd(productId)}>
+              {inCart > 0 ? <Label className="badge badge--corner">{inCart}</Label> : null}
+            </Box>
+          ) : inCart > 0 ? (
+            <Box className="stepper">
+              <Box
+                className="stepper__btn stepper__btn--minus"
+                id={`minus-${productId}`}
+                onClick={() => {
+                  const line = cart.lines.filter((l) => l.id === productId).pop();
+                  if (line) cart.decrement(line.flag);
+                }}
+              >
+                −
+              </Box>
+              <Label className="stepper__count">{inCart}</Label>
+              <Box className="stepper__btn stepper__btn--plus" id={`add-${productId}`} onClick={() => onAdd(productId)}>
                 +
-              </View>
-            </View>
+              </Box>
+            </Box>
+          ) : (
+            <Box className="stepper__btn stepper__btn--plus" id={`add-${productId}`} onClick={() => onAdd(productId)}>
+              +
+            </Box>
           )}
-        </View>
-      </View>
-    </View>
+        </Box>
+      </Box>
+    </Box>
   );
 });

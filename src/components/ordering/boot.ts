@@ -37,14 +37,22 @@ async function runBoot(root: RootStore): Promise<BootResult> {
   const shop = root.shop.shop;
   if (!shop) return { ok: false, code: ErrorCode.getShopDataFailed };
   if (bootedShop !== shop.id) {
-    // a visitor has no card and no coupons: those load beside the menu and may fail without failing it
-    void root.member.load().catch(() => undefined);
-    void root.promotion.load().catch(() => undefined);
-    if (early && launchShop === shop.id) await early;
     const offset = shop.utcOffsetMinutes;
-    if (!early || launchShop !== shop.id || (offset !== undefined && offset !== root.menu.utcOffsetMinutes)) {
-      await root.menu.load(shop.id, { utcOffsetMinutes: offset });
-    }
+    const menuLoaded = (async () => {
+      if (early && launchShop === shop.id) await early;
+      if (!early || launchShop !== shop.id || (offset !== undefined && offset !== root.menu.utcOffsetMinutes)) {
+        await root.menu.load(shop.id, { utcOffsetMinutes: offset });
+      }
+    })();
+    // the card and the promotions fill in member prices and activity tags once the first products are
+    // in: their calls no longer share the main thread with the menu's first render (MENU-8). A visitor
+    // has no card and no coupons, so they may fail without failing the boot.
+    const extras = () => {
+      void root.member.load().catch(() => undefined);
+      void root.promotion.load().catch(() => undefined);
+    };
+    void menuLoaded.then(extras, extras);
+    await menuLoaded;
     if (gen !== generation) return stale();
     root.cart.open(shop.id);
     bootedShop = shop.id;

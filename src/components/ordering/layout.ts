@@ -54,10 +54,15 @@ export function rowIndexAt(rows: readonly MenuRow[], offset: number): number {
   return found;
 }
 
-/** The rows to render for a scroll position and viewport height. */
-export function visibleRows(layout: MenuLayout, scrollTop: number, viewport: number): { rows: MenuRow[]; first: MenuRow | null } {
+/** The rows to render for a scroll position and viewport height, with `overscan` px beyond each edge. */
+export function visibleRows(
+  layout: MenuLayout,
+  scrollTop: number,
+  viewport: number,
+  overscan: number = OVERSCAN_PX,
+): { rows: MenuRow[]; first: MenuRow | null } {
   if (layout.rows.length === 0) return { rows: [], first: null };
-  const start = rowIndexAt(layout.rows, Math.max(0, scrollTop - OVERSCAN_PX));
-  const end = rowIndexAt(layout.rows, scrollTop + viewport + OVERSCAN_PX);
+  const start = rowIndexAt(layout.rows, Math.max(0, scrollTop - overscan));
+  const end = rowIndexAt(layout.rows, scrollTop + viewport + overscan);
   return { rows: layout.rows.slice(start, end + 1), first: layout.rows[rowIndexAt(layout.rows, scrollTop)] };
 }

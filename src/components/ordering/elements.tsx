@@ -1,0 +1,63 @@
+/**
+ * The few element kinds the menu list is built of (MENU-8): a box, a run of text, a lazy picture and
+ * a vertical scroller. Here they are Taro's components (the mini programs, and the tests); the H5
+ * build resolves `elements.h5.tsx` instead, where they are plain DOM elements — a Taro H5 component
+ * is a custom element whose set-up (registration, hydration, prop forwarding) cost more than the
+ * React render of a product row, and rows mount on every scroll step.
+ */
+import type { ReactNode } from 'react';
+import { Image, ScrollView, Text, View } from '@tarojs/components';
+
+export interface BoxProps {
+  className?: string;
+  id?: string;
+  /** An inline style as a string (the H5 component layer resets object styles on re-render). */
+  style?: string;
+  onClick?: () => void;
+  children?: ReactNode;
+}
+
+export interface PictureProps {
+  className?: string;
+  src: string;
+}
+
+export interface ScrollerProps {
+  className?: string;
+  id?: string;
+  /** The scroll offset in px, on each scroll event. */
+  onScroll?: (scrollTop: number) => void;
+  /** Mini programs' enhanced scroll-view (the product list). */
+  enhanced?: boolean;
+  children?: ReactNode;
+}
+
+/** A block container (View). */
+export function Box({ onClick, ...props }: BoxProps) {
+  return <View {...props} onClick={onClick ? () => onClick() : undefined} />;
+}
+
+/** A run of text (Text). */
+export function Label({ onClick, ...props }: BoxProps) {
+  return <Text {...props} onClick={onClick ? () => onClick() : undefined} />;
+}
+
+/** An image filling its box, loaded when it comes near the screen. */
+export function Picture({ className, src }: PictureProps) {
+  return <Image className={className} src={src} mode="aspectFill" lazyLoad />;
+}
+
+/** A vertical scroll container (ScrollView). */
+export function Scroller({ className, id, onScroll, enhanced, children }: ScrollerProps) {
+  return (
+    <ScrollView
+      scrollY
+      enhanced={enhanced}
+      className={className}
+      id={id}
+      onScroll={onScroll ? (e: { detail: { scrollTop: number } }) => onScroll(e.detail.scrollTop) : undefined}
+    >
+      {children}
+    </ScrollView>
+  );
+}
