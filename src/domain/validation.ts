@@ -8,12 +8,15 @@ import { Limits, OrderType, PayType, ProductStatus, ServerProductStatus } from '
 import { ErrorCode, RuleError, ruleError } from './errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, Instant, isInSaleTime } from './hours';
 import { AmountLike, isPositive, lt } from './money';
-import type { Address, CartLine, CartMealsetItem, CartTaste, GpsPoint, Product, SaleDateRange, ShopSettings } from './types';
+import { checkPhone, distanceKm, isBlank as blank, parseGps } from './contact';
+import type { Address, CartLine, CartMealsetItem, CartTaste, Product, SaleDateRange, ShopSettings } from './types';
+
+// the contact rules live in contact.ts (no money arithmetic, so the start-up need not load decimal.js);
+// they stay importable from here
+export { checkPhone, distanceKm, isValidPhone, parseGps } from './contact';
 
 type Id = number | string;
 
-const blank = (v: unknown): boolean =>
-  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 const unlimited = (cap: number | null | undefined): number =>
   typeof cap === 'number' && Number.isFinite(cap) && cap > 0 ? cap : Limits.unlimited;
@@ -23,22 +26,6 @@ const compact = (errors: ReadonlyArray<RuleError | null>): RuleError[] => errors
 // ---------------------------------------------------------------------------------------------
 // Contact fields (C§5)
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Whether a phone number is well formed: a mainland China mobile (11 digits starting 13–19) for region
- * CN, otherwise 6–15 digits with an optional leading + (E.164 length); spaces and dashes are ignored.
- */
-export function isValidPhone(phone: string, region?: string | null): boolean {
-  const p = phone.replace(/[\s-]/g, '');
-  if (region === 'CN') return /^(\+?86)?1[3-9]\d{9}$/.test(p);
-  return /^\+?\d{6,15}$/.test(p);
-}
-
-/** C§5: a contact phone is required (`requiredPhone`) and must be correct (`inputCorrectPhone`). */
-export function checkPhone(phone: string | null | undefined, region?: string | null): RuleError | null {
-  if (blank(phone)) return ruleError(ErrorCode.requiredPhone);
-  return isValidPhone(phone as string, region) ? null : ruleError(ErrorCode.inputCorrectPhone);
-}
 
 /** C§5 "number of diners (must be a correct count)": 1 up to the table's nMaxPerson, else 1–99. */
 export const DEFAULT_MAX_DINERS = 99;
@@ -423,33 +410,6 @@ export function checkProductCouponLine(
 // ---------------------------------------------------------------------------------------------
 // Delivery (C§5)
 // ---------------------------------------------------------------------------------------------
-
-/** Reads a GPS value ("lat,lng" or a point); null when missing or out of range. */
-export function parseGps(value: string | GpsPoint | null | undefined): GpsPoint | null {
-  if (value === null || value === undefined) return null;
-  let lat: number;
-  let lng: number;
-  if (typeof value === 'string') {
-    const parts = value.split(',').map((s) => s.trim());
-    if (parts.length !== 2 || parts.some((p) => p === '')) return null;
-    [lat, lng] = parts.map(Number);
-  } else {
-    ({ lat, lng } = value);
-  }
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  // 0,0 is what an unset location saves as, not a place a shop or customer is
-  if (lat === 0 && lng === 0) return null;
-  return { lat, lng };
-}
-
-/** Great-circle distance in km (haversine), for when the distance service is not consulted. */
-export function distanceKm(a: GpsPoint, b: GpsPoint): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * C§5 delivery checks, in order: an address (`requiredAddress`) with GPS info (`addressNoGps`), a shop

@@ -12,7 +12,7 @@ import { Gender } from '../domain/enums';
 import type { Gender as GenderValue } from '../domain/enums';
 import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
-import { checkPhone, parseGps } from '../domain/validation';
+import { checkPhone, parseGps } from '../domain/contact';
 import type { Platform } from '../platform/types';
 import { change } from './named-action';
 

@@ -9,7 +9,7 @@ import { isApiError } from '../api/request';
 import type { LoginRes } from '../api/contract/user';
 import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
-import { checkPhone } from '../domain/validation';
+import { checkPhone } from '../domain/contact';
 import type { Platform, PlatformResult } from '../platform/types';
 import { change } from './named-action';
 import type { SessionStore } from './session';

@@ -2,14 +2,18 @@
  * The root of the app's state (ARCHITECTURE rule 4): every store is built here from injected I/O,
  * so tests build a RootStore with fakes and no Taro.
  */
+import { observable, runInAction } from 'mobx';
+import type { IObservableValue } from 'mobx';
 import type { Api } from '../api';
 import type { KeyValueStorage, Platform } from '../platform/types';
 import { AddressStore } from './address';
 import { AuthStore } from './auth';
-import { CartStore } from './cart';
+import type { CartStore } from './cart';
 import { MemberStore } from './member';
-import { MenuStore } from './menu';
-import { OrderStore } from './order';
+import type { MenuStore } from './menu';
+import type { OrderingBuilder, OrderingStores } from './ordering';
+import { importOrdering, orderingNow } from './ordering-loader';
+import type { OrderStore } from './order';
 import { PromotionStore } from './promotion';
 import { SessionStore } from './session';
 import type { LiveChannel } from './session';
@@ -24,7 +28,23 @@ export interface RootStoreDeps {
   /** The overseas environment (C§1); false unless given. */
   abroad?: boolean;
   now?: () => number;
+  /**
+   * Where the menu, cart and order stores come from; the platform's loader unless given. `now` builds
+   * them with the root; null leaves them to `ready()`, which builds them from what `load` resolves.
+   */
+  ordering?: OrderingLoader;
 }
+
+/** How a RootStore gets its ordering stores (see `ordering-loader.ts` and its H5 variant). */
+export interface OrderingLoader {
+  now: OrderingBuilder | null;
+  load: () => Promise<{ buildOrderingStores: OrderingBuilder }>;
+}
+
+const platformLoader: OrderingLoader = { now: orderingNow, load: importOrdering };
+
+/** Thrown when a page reads the menu, cart or order before `root.ready()` has built them. */
+export const ORDERING_NOT_LOADED = 'ordering stores are not loaded: await root.ready()';
 
 export class RootStore {
   readonly api: Api;
@@ -34,11 +54,14 @@ export class RootStore {
   readonly auth: AuthStore;
   readonly shop: ShopStore;
   readonly member: MemberStore;
-  readonly menu: MenuStore;
   readonly promotion: PromotionStore;
   readonly address: AddressStore;
-  readonly cart: CartStore;
-  readonly order: OrderStore;
+  private readonly abroad: boolean;
+  private readonly now: () => number;
+  private readonly loader: OrderingLoader;
+  private ordering: OrderingStores | null = null;
+  private loading: Promise<void> | null = null;
+  private readonly built: IObservableValue<boolean> = observable.box(false);
 
   constructor(deps: RootStoreDeps) {
     const { api, storage, platform } = deps;
@@ -51,32 +74,70 @@ export class RootStore {
     this.auth = new AuthStore({ api, platform, session: this.session });
     this.shop = new ShopStore({ api, session: this.session, abroad, now });
     this.member = new MemberStore({ api });
-    this.menu = new MenuStore({ api, storage, member: this.member, now });
     this.promotion = new PromotionStore({ api });
     this.address = new AddressStore({ api, platform });
-    this.cart = new CartStore({
-      api,
-      storage,
-      platform,
-      abroad,
-      session: this.session,
-      shop: this.shop,
-      menu: this.menu,
-      member: this.member,
-      promotion: this.promotion,
-      address: this.address,
-    });
-    this.order = new OrderStore({
-      api,
-      platform,
-      session: this.session,
-      cart: this.cart,
-      shop: this.shop,
-      member: this.member,
-      promotion: this.promotion,
-      address: this.address,
-      now,
-    });
+    this.abroad = abroad;
+    this.now = now;
+    this.loader = deps.ordering ?? platformLoader;
+    // mini programs and tests: the ordering stores are in the bundle and exist from the start
+    if (this.loader.now) this.adopt(this.loader.now);
+  }
+
+  /** The menu store (throws until the ordering stores are built: `await root.ready()`). */
+  get menu(): MenuStore {
+    return this.orderingStores().menu;
+  }
+
+  /** The cart store (throws until the ordering stores are built: `await root.ready()`). */
+  get cart(): CartStore {
+    return this.orderingStores().cart;
+  }
+
+  /** The order store (throws until the ordering stores are built: `await root.ready()`). */
+  get order(): OrderStore {
+    return this.orderingStores().order;
+  }
+
+  /** Whether the menu, cart and order stores exist (observable: a page may re-render when they do). */
+  get orderingReady(): boolean {
+    return this.built.get();
+  }
+
+  /**
+   * Builds the menu, cart and order stores once, loading their module first where the platform keeps
+   * it apart (H5). Concurrent callers share one load; a failed load may be tried again.
+   */
+  ready(): Promise<void> {
+    if (this.ordering) return Promise.resolve();
+    if (!this.loading) {
+      const run = this.loader.load().then(
+        (mod) => {
+          this.adopt(mod.buildOrderingStores);
+        },
+        (err: unknown) => {
+          if (this.loading === run) this.loading = null;
+          throw err;
+        },
+      );
+      this.loading = run;
+    }
+    return this.loading;
+  }
+
+  /**
+   * Builds the ordering stores with a builder at hand (a page whose code already holds the ordering
+   * module); nothing when they exist.
+   */
+  adopt(build: OrderingBuilder): void {
+    if (this.ordering) return;
+    const { api, storage, platform, abroad, now, session, shop, member, promotion, address } = this;
+    this.ordering = build({ api, storage, platform, abroad, now, session, shop, member, promotion, address });
+    runInAction(() => this.built.set(true));
+  }
+
+  private orderingStores(): OrderingStores {
+    if (!this.ordering) throw new Error(ORDERING_NOT_LOADED);
+    return this.ordering;
   }
 
   /** App start-up (APP-5): reads the launch query into the session. Safe to call more than once. */

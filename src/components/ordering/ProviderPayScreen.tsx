@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/Skeleton';
 import type { PayType as PayTypeValue } from '@/domain/enums';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import { useShopBoot } from './boot';
 import { Money } from './Money';
 import { OrderPages, followPayment, openProviderPage } from './payment';

@@ -1,8 +1,12 @@
 /**
- * Loading what the ordering screens stand on (APP-6, USER-1): a token (host login or the H5 visitor
- * entry, through the auth store), the shop with its pay and member settings, the member card, the
- * promotions, the menu and the shop's stored cart. Every ordering page calls it, so a deep link or
- * a reload of any page works; concurrent callers share one load.
+ * Loading what the pages stand on (APP-6, USER-1), at two levels that share their work:
+ * - the shop level: a token (host login or the H5 visitor entry, through the auth store), the shop
+ *   with its pay and member settings, then the member card and the promotions in the background —
+ *   what the entry, the home tab, the login and the shop pages need;
+ * - the ordering level: the shop level, the ordering stores (`root.ready()`, a chunk of its own on
+ *   H5, started at once alongside the login and the shop), the menu and the shop's stored cart.
+ * Every page calls one of them, so a deep link or a reload of any page works; concurrent callers
+ * share one load, and `resetBoot` starts both again.
  */
 import { useEffect, useState } from 'react';
 import type { RootStore } from '@/stores/root';
@@ -11,89 +15,175 @@ import { useStores } from '@/stores';
 
 export type BootResult = { ok: true } | { ok: false; code: ErrorCode | string };
 
-let inFlight: Promise<BootResult> | null = null;
+export interface BootOptions {
+  /** false: the shop level only (no menu, cart or order; on H5 the ordering chunk is not loaded). */
+  ordering?: boolean;
+}
+
+/** One run of the shop level. */
+interface ShopRun {
+  result: Promise<BootResult>;
+  /** An ordering-level caller wants the launch shop's menu alongside the shop (MENU-8). */
+  menuEarly: boolean;
+  /** That early menu load, once started; taken (and cleared) by the ordering level. */
+  early: Promise<void> | null;
+  launchShop: number | null;
+}
+
+let shopRun: ShopRun | null = null;
+let orderingRun: Promise<BootResult> | null = null;
+/** The shop whose menu and cart the ordering level has loaded. */
 let bootedShop: number | null = null;
+/** The shop whose member card and promotions have been asked for. */
+let extrasShop: number | null = null;
 /** Bumped by resetBoot: a boot of an earlier generation (the shop before a switch) stops short. */
 let generation = 0;
 
-async function runBoot(root: RootStore): Promise<BootResult> {
+const failed = (): BootResult => ({ ok: false, code: ErrorCode.getShopDataFailed });
+
+async function runShop(root: RootStore, run: ShopRun): Promise<BootResult> {
   const gen = generation;
-  const stale = (): BootResult => ({ ok: false, code: ErrorCode.getShopDataFailed });
   root.start();
   const login = await root.auth.ensureLogin();
   if (!login.ok) return { ok: false, code: login.code };
   const launchShop = root.session.id && /^\d+$/.test(root.session.id) ? Number(root.session.id) : null;
+  run.launchShop = launchShop;
   const needShop = !root.shop.detail || (launchShop !== null && root.shop.shopId !== launchShop);
   // the menu of the launch shop loads alongside the shop itself: the first product shows sooner (MENU-8)
-  const early = needShop && launchShop !== null && bootedShop !== launchShop ? root.menu.load(launchShop) : null;
+  if (run.menuEarly && needShop && launchShop !== null && bootedShop !== launchShop) {
+    run.early = root.ready().then(() => root.menu.load(launchShop));
+  }
   if (needShop) {
     const loaded = await root.shop.load();
     if (!loaded) {
-      await early?.catch(() => undefined);
+      await run.early?.catch(() => undefined);
       return { ok: false, code: root.shop.error ?? ErrorCode.getShopDataFailed };
     }
   }
-  if (gen !== generation) return stale();
+  if (gen !== generation) return failed();
+  return root.shop.shop ? { ok: true } : failed();
+}
+
+/** The shop level's run, shared by every caller until it fails or `resetBoot`. */
+function shopLevel(root: RootStore, menuEarly: boolean): ShopRun {
+  if (shopRun) {
+    // a caller joining before the login ends still gets the menu alongside the shop
+    if (menuEarly) shopRun.menuEarly = true;
+    return shopRun;
+  }
+  const run: ShopRun = { result: Promise.resolve(failed()), menuEarly, early: null, launchShop: null };
+  run.result = runShop(root, run)
+    .catch(failed)
+    .then((res) => {
+      // a failed boot may be tried again; only this boot's own slot is freed
+      if (!res.ok && shopRun === run) shopRun = null;
+      return res;
+    });
+  shopRun = run;
+  return run;
+}
+
+/**
+ * The member card and the promotions (member prices, activity tags, the home's card figures and
+ * coupon count) once per shop. A visitor has no card and no coupons, so they may fail without
+ * failing the boot.
+ */
+function loadExtras(root: RootStore, shopId: number): void {
+  if (extrasShop === shopId) return;
+  extrasShop = shopId;
+  void root.member.load().catch(() => undefined);
+  void root.promotion.load().catch(() => undefined);
+}
+
+async function runShopLevel(root: RootStore): Promise<BootResult> {
+  const res = await shopLevel(root, false).result;
   const shop = root.shop.shop;
-  if (!shop) return { ok: false, code: ErrorCode.getShopDataFailed };
+  if (res.ok && shop) loadExtras(root, shop.id);
+  return res;
+}
+
+async function runOrdering(root: RootStore): Promise<BootResult> {
+  const gen = generation;
+  // the ordering stores load alongside the login and the shop, not after them
+  const storesReady = root.ready();
+  storesReady.catch(() => undefined);
+  const run = shopLevel(root, true);
+  const res = await run.result;
+  if (!res.ok) return res;
+  await storesReady;
+  if (gen !== generation) return failed();
+  const shop = root.shop.shop;
+  if (!shop) return failed();
   if (bootedShop !== shop.id) {
     const offset = shop.utcOffsetMinutes;
+    const early = run.launchShop === shop.id ? run.early : null;
+    // taken once: a retry after a failed menu load asks again
+    run.early = null;
     const menuLoaded = (async () => {
-      if (early && launchShop === shop.id) await early;
-      if (!early || launchShop !== shop.id || (offset !== undefined && offset !== root.menu.utcOffsetMinutes)) {
+      if (early) await early;
+      if (!early || (offset !== undefined && offset !== root.menu.utcOffsetMinutes)) {
         await root.menu.load(shop.id, { utcOffsetMinutes: offset });
       }
     })();
     // the card and the promotions fill in member prices and activity tags once the first products are
-    // in: their calls no longer share the main thread with the menu's first render (MENU-8). A visitor
-    // has no card and no coupons, so they may fail without failing the boot.
-    const extras = () => {
-      void root.member.load().catch(() => undefined);
-      void root.promotion.load().catch(() => undefined);
-    };
+    // in: their calls no longer share the main thread with the menu's first render (MENU-8)
+    const extras = () => loadExtras(root, shop.id);
     void menuLoaded.then(extras, extras);
     await menuLoaded;
-    if (gen !== generation) return stale();
+    if (gen !== generation) return failed();
     root.cart.open(shop.id);
     bootedShop = shop.id;
   }
   return { ok: true };
 }
 
-/** Loads token, shop, member, promotions, menu and cart once (again after `resetBoot`). */
-export function bootShop(root: RootStore): Promise<BootResult> {
-  if (!inFlight) {
-    const run: Promise<BootResult> = runBoot(root)
-      .catch((): BootResult => ({ ok: false, code: ErrorCode.getShopDataFailed }))
+/** The ordering level's run, shared by every caller until it fails or `resetBoot`. */
+function orderingLevel(root: RootStore): Promise<BootResult> {
+  if (!orderingRun) {
+    const run: Promise<BootResult> = runOrdering(root)
+      .catch(failed)
       .then((res) => {
-        // a failed boot may be tried again; only this boot's own slot is freed
-        if (!res.ok && inFlight === run) inFlight = null;
+        if (!res.ok && orderingRun === run) orderingRun = null;
         return res;
       });
-    inFlight = run;
+    orderingRun = run;
   }
-  return inFlight;
+  return orderingRun;
+}
+
+/**
+ * Loads token, shop, member and promotions, and (unless `ordering: false`) the ordering stores, the
+ * menu and the cart, once (again after `resetBoot`).
+ */
+export function bootShop(root: RootStore, options: BootOptions = {}): Promise<BootResult> {
+  return options.ordering === false ? runShopLevel(root) : orderingLevel(root);
 }
 
 /** Forgets the boot (a shop switch or a new login loads everything again). */
 export function resetBoot(): void {
   generation += 1;
-  inFlight = null;
+  shopRun = null;
+  orderingRun = null;
   bootedShop = null;
+  extrasShop = null;
 }
 
-/** The boot state of a page: null while loading, then its result. */
-export function useShopBoot(): BootResult | null {
+/**
+ * The boot state of a page: null while loading, then its result. The ordering level unless
+ * `{ ordering: false }`: a page reading the menu, cart or order renders them only once it is ok.
+ */
+export function useShopBoot(options: BootOptions = {}): BootResult | null {
   const root = useStores();
+  const ordering = options.ordering !== false;
   const [state, setState] = useState<BootResult | null>(null);
   useEffect(() => {
     let alive = true;
-    void bootShop(root).then((res) => {
+    void bootShop(root, { ordering }).then((res) => {
       if (alive) setState(res);
     });
     return () => {
       alive = false;
     };
-  }, [root]);
+  }, [root, ordering]);
   return state;
 }

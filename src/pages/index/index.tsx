@@ -67,7 +67,7 @@ export default observer(function IndexIndexPage() {
       // back here after a 401 (C§8): the earlier boot belonged to the refused identity; log in again
       resetBoot();
     }
-    void bootShop(root).then((res) => {
+    void bootShop(root, { ordering: false }).then((res) => {
       if (!res.ok) {
         setFailure(errorMessage(ErrorCode.getShopDataFailed));
         return;
@@ -86,7 +86,7 @@ export default observer(function IndexIndexPage() {
           onAction={() => {
             setFailure(null);
             resetBoot();
-            void bootShop(root).then((res) => (res.ok ? void go(entryRoute(root)) : setFailure(errorMessage(ErrorCode.getShopDataFailed))));
+            void bootShop(root, { ordering: false }).then((res) => (res.ok ? void go(entryRoute(root)) : setFailure(errorMessage(ErrorCode.getShopDataFailed))));
           }}
         />
       ) : (

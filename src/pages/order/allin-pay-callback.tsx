@@ -7,6 +7,8 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { OrderPages } from '@/components/ordering/payment';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import type { PayOutcome } from '@/stores/order';
 import '@/components/ordering/ordering.scss';
 

@@ -19,6 +19,8 @@ import { ErrorCode, ruleError } from '@/domain/errors';
 import type { PayType as PayTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 
 type WhenField = 'deliveryTime' | 'pickupTime';

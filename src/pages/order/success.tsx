@@ -10,6 +10,8 @@ import { OrderPages } from '@/components/ordering/payment';
 import { SubscribePrompt } from '@/components/ordering/SubscribePrompt';
 import { t, translate } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 
 /**

@@ -10,6 +10,8 @@ import { CartBar } from '@/components/ordering/CartBar';
 import { Money } from '@/components/ordering/Money';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 
 /** product/detail (C§2, MENU-6): the product's picture, description, price and its spec choices. */

@@ -2,11 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useRouter } from '@tarojs/taro';
 import { PageShell } from '@/components/PageShell';
 import { OrderingScreen } from '@/components/ordering/OrderingScreen';
+import { OrderingGate } from '@/components/ordering/OrderingGate';
 import { bootShop, useShopBoot } from '@/components/ordering/boot';
 import { rootStore, useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 
-// MENU-8: the token, shop and menu start loading as soon as this page's code arrives, before its first render
+// MENU-8: the token, shop, ordering stores and menu start loading as soon as this page's code arrives, before its first render
 void bootShop(rootStore);
 
 const idOf = (v: string | null | undefined): number | null => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -21,11 +22,15 @@ export default observer(function ProductIndexPage() {
   const params = useRouter().params as Record<string, string | undefined>;
   return (
     <PageShell route="product/index">
-      <OrderingScreen
-        boot={boot}
-        openProductId={idOf(params.productId ?? session.shareProductId)}
-        autoAddProductId={idOf(params.autoAddProductId ?? session.autoAddProductId)}
-      />
+      <OrderingGate boot={boot}>
+        {() => (
+          <OrderingScreen
+            boot={boot}
+            openProductId={idOf(params.productId ?? session.shareProductId)}
+            autoAddProductId={idOf(params.autoAddProductId ?? session.autoAddProductId)}
+          />
+        )}
+      </OrderingGate>
     </PageShell>
   );
 });

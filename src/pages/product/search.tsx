@@ -12,6 +12,8 @@ import { ROW_HEIGHT } from '@/components/ordering/layout';
 import { toastError } from '@/components/ordering/feedback';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 
 /** product/search (C§2, MENU-6): products by name, addable from the results. */

@@ -11,7 +11,7 @@ import '@/components/ordering/ordering.scss';
 
 /** store/index (C§2, SHOP-1): the shop's image, notification, address, phone and hours. */
 export default observer(function StoreIndexPage() {
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const { shop } = useStores();
   const s = shop.shop;
   if (!boot) {

@@ -18,7 +18,7 @@ import '@/components/ordering/ordering.scss';
  * card, coupons and cart) and restarts at the entry page, which loads it.
  */
 export default observer(function StoreListPage() {
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const root = useStores();
   const [shops, setShops] = useState<ShopSummary[] | null>(null);
   const [switching, setSwitching] = useState<number | null>(null);

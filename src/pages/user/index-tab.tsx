@@ -10,7 +10,7 @@ import { useStores } from '@/stores';
 /** Home tab (C§2, SHOP-1): the shop card with its notification, order-type entries and the member card summary. */
 export default observer(function UserIndexTabPage() {
   const { session } = useStores();
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const chooseOrderType = useCallback(
     (type: OrderType) => {
       session.setOrderType(type);

@@ -6,7 +6,7 @@ import { PageShell } from '@/components/PageShell';
 import { resetBoot, bootShop } from '@/components/ordering/boot';
 import { toast, toastError } from '@/components/ordering/feedback';
 import { ErrorCode, ruleError } from '@/domain/errors';
-import { checkPhone } from '@/domain/validation';
+import { checkPhone } from '@/domain/contact';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
@@ -53,8 +53,10 @@ export default observer(function UserLoginPage() {
     const res = await auth.loginWithSms(phone.trim(), code.trim());
     if (!res.ok) return;
     toast(t('pages.ordering.loggedIn'));
+    // the page below reloads for the new identity: with its menu and cart when an ordering page was open
+    const ordering = root.orderingReady;
     resetBoot();
-    await bootShop(root);
+    await bootShop(root, { ordering });
     if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
     else await Taro.switchTab({ url: '/pages/user/index-tab' });
   };

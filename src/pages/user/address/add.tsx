@@ -10,7 +10,7 @@ import '@/components/ordering/ordering.scss';
 
 /** user/address/add (C§2, USER-3): a new delivery address; from the confirm page it becomes the chosen one. */
 export default observer(function UserAddressAddPage() {
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const { address } = useStores();
   const selecting = (useRouter().params as Record<string, string | undefined>).select === '1';
   return (

@@ -16,7 +16,7 @@ import '@/components/ordering/ordering.scss';
  * confirm page (`select=1`) a tap chooses the takeaway address and goes back.
  */
 export default observer(function UserAddressListPage() {
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const { address } = useStores();
   const selecting = (useRouter().params as Record<string, string | undefined>).select === '1';
 

@@ -14,7 +14,7 @@ import '@/components/ordering/ordering.scss';
 
 /** user/address/update (C§2, USER-3): edit, make default or delete a saved address. */
 export default observer(function UserAddressUpdatePage() {
-  const boot = useShopBoot();
+  const boot = useShopBoot({ ordering: false });
   const { address } = useStores();
   const id = Number((useRouter().params as Record<string, string | undefined>).addressId);
   const current = address.list.find((a) => a.id === id);

@@ -16,6 +16,8 @@ import { OrderType, PayStatus, PayType } from '@/domain/enums';
 import { orderProgress } from '@/domain/order-status';
 import { errorMessage, t, translate } from '@/i18n';
 import { useStores } from '@/stores';
+// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
+import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 
 /**

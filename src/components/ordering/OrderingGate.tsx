@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import Taro from '@tarojs/taro';
+import { observer } from 'mobx-react-lite';
+import { ErrorCode } from '@/domain/errors';
+import { errorMessage, t } from '@/i18n';
+import { useStores } from '@/stores';
+import { EmptyState } from '@/components/EmptyState';
+import { ROW_HEIGHT } from './layout';
+import { Box } from './elements';
+import type { BootResult } from './boot';
+
+export interface OrderingGateProps {
+  boot: BootResult | null;
+  tab?: boolean;
+  /** The screen reading the menu, cart or order: rendered once those stores exist. */
+  children: () => ReactNode;
+}
+
+/**
+ * Holds an ordering screen back until the ordering stores exist (on H5 their chunk loads alongside
+ * the login and the shop calls, APP-4): until then the grey rows of the first load (UI.md, MENU-8),
+ * or the load failure when the boot failed before them.
+ */
+export const OrderingGate = observer(function OrderingGate({ boot, tab, children }: OrderingGateProps) {
+  const { orderingReady } = useStores();
+  if (orderingReady) return <>{children()}</>;
+  if (boot && !boot.ok) {
+    return (
+      <EmptyState
+        title={t('pages.ordering.loadFailed')}
+        description={errorMessage(ErrorCode.getShopDataFailed)}
+        actionText={t('pages.actions.chooseShop')}
+        onAction={() => void Taro.navigateTo({ url: '/pages/store/list' })}
+      />
+    );
+  }
+  return (
+    <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
+      <Box className="rows-placeholder">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
+            <Box className="product-row__thumb skeleton-block" />
+            <Box className="product-row__main">
+              <Box className="skeleton-line" />
+              <Box className="skeleton-line skeleton-line--short" />
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+});

@@ -1,0 +1,46 @@
+/**
+ * The ordering stores: the menu, the cart and the order, with everything they stand on (the pricing
+ * engine, promotions, coupons, fees, tax, decimal.js). Built from the session-level stores of a
+ * RootStore; on H5 this module is a chunk of its own that loads when an ordering page needs it.
+ */
+import type { Api } from '../api';
+import type { KeyValueStorage, Platform } from '../platform/types';
+import type { AddressStore } from './address';
+import { CartStore } from './cart';
+import type { MemberStore } from './member';
+import { MenuStore } from './menu';
+import { OrderStore } from './order';
+import type { PromotionStore } from './promotion';
+import type { SessionStore } from './session';
+import type { ShopStore } from './shop';
+
+/** What the ordering stores are built from: the root's I/O and its session-level stores. */
+export interface OrderingDeps {
+  api: Api;
+  storage: KeyValueStorage;
+  platform: Platform;
+  abroad: boolean;
+  now: () => number;
+  session: SessionStore;
+  shop: ShopStore;
+  member: MemberStore;
+  promotion: PromotionStore;
+  address: AddressStore;
+}
+
+export interface OrderingStores {
+  menu: MenuStore;
+  cart: CartStore;
+  order: OrderStore;
+}
+
+export type OrderingBuilder = (deps: OrderingDeps) => OrderingStores;
+
+/** Builds the menu, cart and order stores over the given session-level stores. */
+export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
+  const { api, storage, platform, abroad, now, session, shop, member, promotion, address } = deps;
+  const menu = new MenuStore({ api, storage, member, now });
+  const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
+  const order = new OrderStore({ api, platform, session, cart, shop, member, promotion, address, now });
+  return { menu, cart, order };
+}

@@ -1,0 +1,108 @@
+/**
+ * The two boot levels: the shop level (entry, home tab, shop pages) loads the token, the shop, the
+ * member card and the promotions without the ordering stores; the ordering level adds the ordering
+ * module, the menu and the cart, its module load started alongside the login.
+ */
+import { createApi } from '@/api';
+import { RequestClient } from '@/api/request';
+import { bootShop, resetBoot } from '@/components/ordering/boot';
+import { buildOrderingStores } from '@/stores/ordering';
+import type { OrderingBuilder } from '@/stores/ordering';
+import { RootStore } from '@/stores/root';
+import type { OrderingLoader } from '@/stores/root';
+import { FakeTransport, MemoryStorage, fakePlatform, ok } from '../support/fakes';
+import { menuBody, paySetting, product, shopDetail, typesBody } from '../support/store-factories';
+
+const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
+
+function build() {
+  const storage = new MemoryStorage();
+  const transport = new FakeTransport();
+  const platform = fakePlatform({ storage, query: { id: '1' } });
+  const client = new RequestClient({
+    transport,
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
+  });
+  // like the H5 loader: no builder at construction, the module on demand
+  const load = jest.fn(async (): Promise<{ buildOrderingStores: OrderingBuilder }> => ({ buildOrderingStores }));
+  const ordering: OrderingLoader = { now: null, load };
+  const root = new RootStore({ api: createApi(client), storage, platform, ordering });
+  transport.on('user/h5entry', ok({ token: 'tok', user: { openid: 'o1' }, expiresAt: Date.now() + 3_600_000 }));
+  transport.on('store/detail', ok(shopDetail()));
+  transport.on('store/paySetting', ok(paySetting(['cash'])));
+  transport.on('store/memberSetting', ok({}));
+  transport.on('store/productTypes', ok(typesBody(1, [noodles])));
+  transport.on('store/products', ok(menuBody(1, [noodles])));
+  transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: {}, levels: [] }));
+  transport.on('activity/list', ok({ list: [] }));
+  transport.on('activity/couponList', ok({ list: [] }));
+  const calls = () => transport.requests.map((r) => r.url.split('/').slice(-2).join('/'));
+  return { root, load, calls };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('boot levels', () => {
+  afterEach(() => resetBoot());
+
+  test('the shop level does not load the ordering module', async () => {
+    const { root, load } = build();
+    const res = await bootShop(root, { ordering: false });
+    expect([res, load.mock.calls.length, root.orderingReady]).toEqual([{ ok: true }, 0, false]);
+  });
+
+  test('the shop level asks for the member card and the promotions but not the menu', async () => {
+    const { root, calls } = build();
+    await bootShop(root, { ordering: false });
+    await settle();
+    const asked = calls();
+    expect([asked.includes('store/vipInfo'), asked.includes('activity/list'), asked.includes('store/productTypes')]).toEqual([true, true, false]);
+  });
+
+  test('the ordering level starts the module load before the login answers', () => {
+    const { root, load } = build();
+    void bootShop(root);
+    // synchronously, with the login call still pending
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('the ordering level opens the menu and the cart of the shop', async () => {
+    const { root } = build();
+    const res = await bootShop(root);
+    expect([res, root.menu.shopId, root.cart.shopId]).toEqual([{ ok: true }, 1, 1]);
+  });
+
+  test('the ordering level after the shop level asks for the card and promotions only once', async () => {
+    const { root, calls } = build();
+    await bootShop(root, { ordering: false });
+    await bootShop(root);
+    await settle();
+    expect(calls().filter((c) => c === 'store/vipInfo')).toHaveLength(1);
+  });
+
+  test('the ordering level after the shop level logs in and loads the shop only once', async () => {
+    const { root, calls } = build();
+    await bootShop(root, { ordering: false });
+    await bootShop(root);
+    const asked = calls();
+    expect([asked.filter((c) => c === 'user/h5entry').length, asked.filter((c) => c === 'store/detail').length]).toEqual([1, 1]);
+  });
+
+  test('concurrent ordering boots share one run', async () => {
+    const { root, calls } = build();
+    await Promise.all([bootShop(root), bootShop(root)]);
+    expect(calls().filter((c) => c === 'store/productTypes')).toHaveLength(1);
+  });
+
+  test('a failed module load fails the ordering boot and a retry succeeds', async () => {
+    const { root, load } = build();
+    load.mockRejectedValueOnce(new Error('chunk load failed'));
+    const first = await bootShop(root);
+    const second = await bootShop(root);
+    expect([first.ok, second.ok, root.cart.shopId]).toEqual([false, true, 1]);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * OrderingGate (H5 ordering stores on demand): the grey rows of the first load until the ordering
+ * stores exist, then the screen; the load failure when the boot failed before them.
+ */
+import { act, render } from '@testing-library/react';
+import { createApi } from '@/api';
+import { RequestClient } from '@/api/request';
+import { OrderingGate } from '@/components/ordering/OrderingGate';
+import { StoresProvider } from '@/stores';
+import { buildOrderingStores } from '@/stores/ordering';
+import { RootStore } from '@/stores/root';
+import { FakeTransport, MemoryStorage, fakePlatform } from '../support/fakes';
+
+function lazyRoot() {
+  const storage = new MemoryStorage();
+  const platform = fakePlatform({ storage });
+  const client = new RequestClient({
+    transport: new FakeTransport(),
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
+  });
+  return new RootStore({
+    api: createApi(client),
+    storage,
+    platform,
+    ordering: { now: null, load: async () => ({ buildOrderingStores }) },
+  });
+}
+
+function Screen({ root }: { root: RootStore }) {
+  // reads the cart as it renders, as the ordering screen does
+  return <span id="screen">{root.cart.lines.length} lines</span>;
+}
+
+describe('OrderingGate', () => {
+  test('shows the placeholder rows while the ordering stores are not built', () => {
+    const root = lazyRoot();
+    const { container } = render(
+      <StoresProvider value={root}>
+        <OrderingGate boot={null}>{() => <Screen root={root} />}</OrderingGate>
+      </StoresProvider>,
+    );
+    expect([container.querySelectorAll('.product-row--loading').length, container.querySelector('#screen')]).toEqual([6, null]);
+  });
+
+  test('renders the screen once ready() has built the ordering stores', async () => {
+    const root = lazyRoot();
+    const { container } = render(
+      <StoresProvider value={root}>
+        <OrderingGate boot={null}>{() => <Screen root={root} />}</OrderingGate>
+      </StoresProvider>,
+    );
+    await act(() => root.ready());
+    expect(container.querySelector('#screen')?.textContent).toBe('0 lines');
+  });
+
+  test('shows the load failure when the boot failed before the stores were built', () => {
+    const root = lazyRoot();
+    const { container } = render(
+      <StoresProvider value={root}>
+        <OrderingGate boot={{ ok: false, code: 'getShopDataFailed' }}>{() => <Screen root={root} />}</OrderingGate>
+      </StoresProvider>,
+    );
+    expect([container.querySelector('.empty-state') !== null, container.querySelector('#screen')]).toEqual([true, null]);
+  });
+});

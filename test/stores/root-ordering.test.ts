@@ -1,0 +1,108 @@
+/**
+ * The ordering stores on demand (H5): a RootStore whose loader has no builder at hand leaves the menu,
+ * cart and order to `ready()`, which loads their module once.
+ */
+import { createApi } from '../../src/api';
+import { RequestClient } from '../../src/api/request';
+import { buildOrderingStores } from '../../src/stores/ordering';
+import type { OrderingBuilder } from '../../src/stores/ordering';
+import { ORDERING_NOT_LOADED, RootStore } from '../../src/stores/root';
+import type { OrderingLoader } from '../../src/stores/root';
+import { FakeTransport, MemoryStorage, fakePlatform } from '../support/fakes';
+
+/** A loader like the H5 one: nothing at construction, the module once `load` resolves. */
+function lazyLoader(build: OrderingBuilder = buildOrderingStores) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const load = jest.fn(async () => {
+    await gate;
+    return { buildOrderingStores: build };
+  });
+  const loader: OrderingLoader = { now: null, load };
+  return { loader, load, release };
+}
+
+function buildRoot(ordering?: OrderingLoader) {
+  const storage = new MemoryStorage();
+  const transport = new FakeTransport();
+  const platform = fakePlatform({ storage, query: { id: '1' } });
+  const client = new RequestClient({
+    transport,
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
+  });
+  const root = new RootStore({ api: createApi(client), storage, platform, ordering });
+  return { root, transport };
+}
+
+describe('RootStore ordering stores', () => {
+  it('builds the menu, cart and order with the root when the loader has a builder at hand', () => {
+    const { root } = buildRoot();
+    expect([root.orderingReady, root.cart.shopId, root.menu.products.size]).toEqual([true, null, 0]);
+  });
+
+  it('throws a clear error when the cart is read before ready() on a lazy loader', () => {
+    const { root } = buildRoot(lazyLoader().loader);
+    expect(() => root.cart).toThrow(ORDERING_NOT_LOADED);
+  });
+
+  it('does not count the ordering stores as ready before the module loads', () => {
+    const { root } = buildRoot(lazyLoader().loader);
+    expect(root.orderingReady).toBe(false);
+  });
+
+  it('builds the menu, cart and order once ready() resolves', async () => {
+    const { loader, release } = lazyLoader();
+    const { root } = buildRoot(loader);
+    const ready = root.ready();
+    release();
+    await ready;
+    expect([root.orderingReady, root.menu.shopId, root.order.detail]).toEqual([true, null, null]);
+  });
+
+  it('shares one load between concurrent ready() calls', async () => {
+    const { loader, load, release } = lazyLoader();
+    const { root } = buildRoot(loader);
+    const both = Promise.all([root.ready(), root.ready()]);
+    release();
+    await both;
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the same stores when ready() is called again after the load', async () => {
+    const { loader, load, release } = lazyLoader();
+    const { root } = buildRoot(loader);
+    release();
+    await root.ready();
+    const cart = root.cart;
+    await root.ready();
+    expect([root.cart === cart, load.mock.calls.length]).toEqual([true, 1]);
+  });
+
+  it('builds the stores only once when adopt() and ready() both deliver a builder', async () => {
+    const build = jest.fn(buildOrderingStores);
+    const { loader, release } = lazyLoader(build);
+    const { root } = buildRoot(loader);
+    const ready = root.ready();
+    root.adopt(build);
+    release();
+    await ready;
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries the load again after a failed one', async () => {
+    const load = jest
+      .fn<Promise<{ buildOrderingStores: OrderingBuilder }>, []>()
+      .mockRejectedValueOnce(new Error('chunk load failed'))
+      .mockResolvedValue({ buildOrderingStores });
+    const { root } = buildRoot({ now: null, load });
+    await expect(root.ready()).rejects.toThrow('chunk load failed');
+    await root.ready();
+    expect([root.orderingReady, load.mock.calls.length]).toEqual([true, 2]);
+  });
+});
