@@ -5,7 +5,7 @@
  */
 import { createApi } from '@/api';
 import { RequestClient } from '@/api/request';
-import { bootShop, resetBoot } from '@/components/ordering/boot';
+import { bootForLaunchRoute, bootShop, resetBoot, resetStaleBoot } from '@/components/ordering/boot';
 import { buildOrderingStores } from '@/stores/ordering';
 import type { OrderingBuilder } from '@/stores/ordering';
 import { RootStore } from '@/stores/root';
@@ -104,5 +104,39 @@ describe('boot levels', () => {
     const first = await bootShop(root);
     const second = await bootShop(root);
     expect([first.ok, second.ok, root.cart.shopId]).toEqual([false, true, 1]);
+  });
+
+  test('a launch on the menu tab starts the ordering level at once', () => {
+    const { root, load } = build();
+    const started = bootForLaunchRoute(root, '#/pages/user/index-tab-1?id=1');
+    expect([started !== null, load.mock.calls.length]).toEqual([true, 1]);
+  });
+
+  test('a launch on the home tab starts the shop level without the ordering module', async () => {
+    const { root, load } = build();
+    await bootForLaunchRoute(root, '#/pages/user/index-tab?id=1');
+    expect([load.mock.calls.length, root.shop.shopId]).toEqual([0, 1]);
+  });
+
+  test('a launch on another page leaves the boot to that page', () => {
+    const { root, calls } = build();
+    expect([bootForLaunchRoute(root, '#/pages/user/order/list'), calls()]).toEqual([null, []]);
+  });
+
+  test('a boot still logging in is not restarted by the entry', async () => {
+    const { root, calls } = build();
+    const running = bootShop(root, { ordering: false });
+    resetStaleBoot(root);
+    await running;
+    expect(calls().filter((c) => c === 'user/h5entry')).toHaveLength(1);
+  });
+
+  test('a finished boot whose token a 401 cleared starts again at the entry', async () => {
+    const { root, calls } = build();
+    await bootShop(root, { ordering: false });
+    root.forgetIdentity();
+    resetStaleBoot(root);
+    await bootShop(root, { ordering: false });
+    expect(calls().filter((c) => c === 'user/h5entry')).toHaveLength(2);
   });
 });

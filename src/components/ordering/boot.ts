@@ -28,6 +28,8 @@ interface ShopRun {
   /** That early menu load, once started; taken (and cleared) by the ordering level. */
   early: Promise<void> | null;
   launchShop: number | null;
+  /** The run ended with the shop loaded (under the identity of that time). */
+  done: boolean;
 }
 
 let shopRun: ShopRun | null = null;
@@ -71,12 +73,13 @@ function shopLevel(root: RootStore, menuEarly: boolean): ShopRun {
     if (menuEarly) shopRun.menuEarly = true;
     return shopRun;
   }
-  const run: ShopRun = { result: Promise.resolve(failed()), menuEarly, early: null, launchShop: null };
+  const run: ShopRun = { result: Promise.resolve(failed()), menuEarly, early: null, launchShop: null, done: false };
   run.result = runShop(root, run)
     .catch(failed)
     .then((res) => {
       // a failed boot may be tried again; only this boot's own slot is freed
       if (!res.ok && shopRun === run) shopRun = null;
+      run.done = res.ok;
       return res;
     });
   shopRun = run;
@@ -166,6 +169,31 @@ export function resetBoot(): void {
   orderingRun = null;
   bootedShop = null;
   extrasShop = null;
+}
+
+/**
+ * Back at the entry after a 401 (C§8): the boot that finished belonged to the refused identity, so it
+ * starts again (a boot still logging in is left alone).
+ */
+export function resetStaleBoot(root: RootStore): void {
+  if (shopRun?.done && !root.session.refreshToken()) resetBoot();
+}
+
+/** Launch routes whose page needs the shop level, and those that open the menu (H5 hash paths). */
+const SHOP_ENTRY_ROUTES: readonly string[] = ['', 'pages/index/index', 'pages/user/index-tab'];
+const ORDERING_ENTRY_ROUTES: readonly string[] = ['pages/user/index-tab-1', 'pages/product/index'];
+
+/**
+ * Starts the boot the launch page will ask for as soon as the app's code has run, while the page's
+ * own chunks still load (MENU-8: the login, the shop and, for the menu pages, the ordering chunk and
+ * the menu are then under way before the page's first render). Other launch routes boot from their
+ * page as before. `hash` is the H5 location hash, e.g. `#/pages/user/index-tab-1?id=3`.
+ */
+export function bootForLaunchRoute(root: RootStore, hash: string): Promise<BootResult> | null {
+  const route = hash.replace(/^#\/?/, '').split('?')[0].replace(/\/$/, '');
+  if (ORDERING_ENTRY_ROUTES.includes(route)) return bootShop(root);
+  if (SHOP_ENTRY_ROUTES.includes(route)) return bootShop(root, { ordering: false });
+  return null;
 }
 
 /**

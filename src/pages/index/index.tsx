@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
-import { bootShop, resetBoot } from '@/components/ordering/boot';
+import { bootShop, resetBoot, resetStaleBoot } from '@/components/ordering/boot';
 import { routeEntry } from '@/domain/entry-routing';
 import type { EntryRoute } from '@/domain/entry-routing';
 import { errorMessage, t } from '@/i18n';
@@ -63,9 +63,9 @@ export default observer(function IndexIndexPage() {
       root.auth.logout();
       root.start(params);
       resetBoot();
-    } else if (!root.session.refreshToken()) {
+    } else {
       // back here after a 401 (C§8): the earlier boot belonged to the refused identity; log in again
-      resetBoot();
+      resetStaleBoot(root);
     }
     void bootShop(root, { ordering: false }).then((res) => {
       if (!res.ok) {
