@@ -1,4 +1,4 @@
-// Draws the tab bar icons and the empty-state picture as PNG files with zlib only (no downloads).
+// Draws the tab bar and home entry icons as PNG files with zlib only (no downloads).
 // Run: node src/assets/make-icons.mjs — the PNGs are committed next to this script.
 // APP-2: 24 px icons (drawn at 2x = 48 px), grey when unselected, orange when selected (C§2).
 import { deflateSync } from 'node:zlib';
@@ -122,16 +122,4 @@ for (const [name, shape] of Object.entries(entryIcons)) {
   writeFileSync(join(here, 'home', `${name}.png`), png(64, shape, WHITE));
 }
 
-// Empty-state picture: a soft circle with an empty plate (ring) and a fork and spoon.
-const plateBg = circle(0.5, 0.5, 0.46);
-const plate = union(ring(0.5, 0.52, 0.26, 0.04), ring(0.5, 0.52, 0.16, 0.02));
-const cutlery = union(rect(0.14, 0.3, 0.17, 0.78), rect(0.83, 0.3, 0.86, 0.78), circle(0.845, 0.32, 0.04));
-// drawn at 240 px: shown at 120 CSS px on 2× screens
-writeFileSync(
-  join(here, 'empty.png'),
-  pngFromSampler(240, (x, y) => {
-    if (!plateBg(x, y)) return [0, 0, 0, 0];
-    return plate(x, y) || cutlery(x, y) ? [200, 200, 205, 1] : [236, 237, 240, 1];
-  }),
-);
 console.log('icons written');

@@ -1,6 +1,5 @@
-import { View, Image, Text } from '@tarojs/components';
+import { View, Text } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
-import emptyPicture from '@/assets/empty.png';
 import './index.scss';
 
 export interface EmptyStateProps {
@@ -15,7 +14,13 @@ export interface EmptyStateProps {
 export function EmptyState({ title, description, actionText, onAction }: EmptyStateProps) {
   return (
     <View className="empty-state">
-      <Image className="empty-state__picture" src={emptyPicture} />
+      {/* an empty plate with a fork and a spoon, drawn in CSS (no picture file in the main package) */}
+      <View className="empty-state__picture" aria-hidden>
+        <View className="empty-state__plate" />
+        <View className="empty-state__plate empty-state__plate--inner" />
+        <View className="empty-state__fork" />
+        <View className="empty-state__spoon" />
+      </View>
       <Text className="empty-state__title">{title}</Text>
       {description ? <Text className="empty-state__text">{description}</Text> : null}
       {actionText ? (
