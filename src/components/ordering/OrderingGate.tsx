@@ -16,6 +16,35 @@ export interface OrderingGateProps {
   children: () => ReactNode;
 }
 
+/** The grey rows of a menu still loading (UI.md skeletons, MENU-8). */
+export function RowsPlaceholder() {
+  return (
+    <Box className="rows-placeholder">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
+          <Box className="product-row__thumb skeleton-block" />
+          <Box className="product-row__main">
+            <Box className="skeleton-line" />
+            <Box className="skeleton-line skeleton-line--short" />
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The shop or its menu could not be loaded: say so and offer another shop. */
+export function ShopLoadFailed() {
+  return (
+    <EmptyState
+      title={t('pages.ordering.loadFailed')}
+      description={errorMessage(ErrorCode.getShopDataFailed)}
+      actionText={t('pages.actions.chooseShop')}
+      onAction={() => void Taro.navigateTo({ url: '/pages/store/list' })}
+    />
+  );
+}
+
 /**
  * Holds an ordering screen back until the ordering stores exist (on H5 their chunk loads alongside
  * the login and the shop calls, APP-4): until then the grey rows of the first load (UI.md, MENU-8),
@@ -24,29 +53,10 @@ export interface OrderingGateProps {
 export const OrderingGate = observer(function OrderingGate({ boot, tab, children }: OrderingGateProps) {
   const { orderingReady } = useStores();
   if (orderingReady) return <>{children()}</>;
-  if (boot && !boot.ok) {
-    return (
-      <EmptyState
-        title={t('pages.ordering.loadFailed')}
-        description={errorMessage(ErrorCode.getShopDataFailed)}
-        actionText={t('pages.actions.chooseShop')}
-        onAction={() => void Taro.navigateTo({ url: '/pages/store/list' })}
-      />
-    );
-  }
+  if (boot && !boot.ok) return <ShopLoadFailed />;
   return (
     <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
-      <Box className="rows-placeholder">
-        {[0, 1, 2, 3, 4, 5].map((i) => (
-          <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
-            <Box className="product-row__thumb skeleton-block" />
-            <Box className="product-row__main">
-              <Box className="skeleton-line" />
-              <Box className="skeleton-line skeleton-line--short" />
-            </Box>
-          </Box>
-        ))}
-      </Box>
+      <RowsPlaceholder />
     </Box>
   );
 });

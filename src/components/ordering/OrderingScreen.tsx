@@ -7,7 +7,7 @@ import type { OrderType as OrderTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { EmptyState } from '@/components/EmptyState';
-import { OVERSCAN_PX, ROW_HEIGHT, layoutMenu, visibleRows } from './layout';
+import { OVERSCAN_PX, layoutMenu, visibleRows } from './layout';
 import { Box, Label, Picture, Scroller } from './elements';
 import { ProductRow } from './ProductRow';
 import { SpecSheet } from './SpecSheet';
@@ -16,6 +16,7 @@ import { CartSheet } from './CartSheet';
 import { notice, toastError } from './feedback';
 import { showShopStatusDialog } from './checkout';
 import type { BootResult } from './boot';
+import { RowsPlaceholder, ShopLoadFailed } from './OrderingGate';
 
 /** How long the list rests on an unloaded category before it is fetched. */
 const CHUNK_LOAD_DELAY_MS = 180;
@@ -89,26 +90,6 @@ const CategoryRail = observer(function CategoryRail({ categories, active, onJump
     </Scroller>
   );
 });
-
-/**
- * Grey rows in the shape of product rows while the first load runs (UI.md), drawn with the list's
- * own light elements: this is what the page renders while its first calls are on the way (MENU-8).
- */
-function RowsPlaceholder() {
-  return (
-    <Box className="rows-placeholder">
-      {[0, 1, 2, 3, 4, 5].map((i) => (
-        <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
-          <Box className="product-row__thumb skeleton-block" />
-          <Box className="product-row__main">
-            <Box className="skeleton-line" />
-            <Box className="skeleton-line skeleton-line--short" />
-          </Box>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 /** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
@@ -309,16 +290,7 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
       </Box>
     );
   }
-  if (boot && !boot.ok) {
-    return (
-      <EmptyState
-        title={t('pages.ordering.loadFailed')}
-        description={errorMessage(ErrorCode.getShopDataFailed)}
-        actionText={t('pages.actions.chooseShop')}
-        onAction={() => void Taro.navigateTo({ url: '/pages/store/list' })}
-      />
-    );
-  }
+  if (boot && !boot.ok) return <ShopLoadFailed />;
 
   return (
     <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
