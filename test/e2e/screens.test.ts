@@ -55,7 +55,11 @@ suite('the other ordering screens', () => {
       await type(page, '#addr-phone', '13712345678');
       await type(page, '#addr-address', '南京东路 100 号');
       await type(page, '#addr-gps', '31.2350,121.4800');
+      // the list opens once the server has answered the save (the form then goes back by itself)
+      const saved = page.waitForResponse((res) => res.url().includes('/address/add'), { timeout: 20_000 });
       await tap(page, '#addr-save');
+      expect((await (await saved).json()).result).toBe(true);
+      await page.waitForTimeout(300);
       await page.goto(`${server.base}/#/pages/user/address/list`);
       await page.locator('.address-item').first().waitFor({ timeout: 20_000 });
       expect(await page.locator('.address-item').first().textContent()).toContain('女士');
