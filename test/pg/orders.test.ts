@@ -3,11 +3,10 @@
  * connection pool, one coupon in two simultaneous orders, repeated callbacks. Needs
  * DATABASE_URL=postgres://…; without it the suite is skipped with a message saying so.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { orderCalls, payCalls } from '../../src/api/contract/order';
+import { payCalls } from '../../src/api/contract/order';
 import { openDatabase } from '../../server/src/db/client';
-import { memberCoupons, orders, payments } from '../../server/src/db/schema';
+import { memberCoupons, orders } from '../../server/src/db/schema';
 import {
   COUPON_TEMPLATE,
   DEMO_MEMBER,
@@ -18,7 +17,17 @@ import {
 } from '../../server/src/demo/ids';
 import { signedCallback } from '../../server/src/services/orders/payment';
 import { buildTestServerOn, type TestServer } from '../support/build-server';
-import { dine, failure, orderRow, place, quote, startPay, stockOf, takeaway } from '../server/orders/helpers';
+import {
+  confirmAtOnce,
+  dine,
+  failure,
+  orderRow,
+  place,
+  startPay,
+  stockOf,
+  takeaway,
+  walletPayment,
+} from '../server/orders/helpers';
 
 const url = process.env.DATABASE_URL ?? '';
 const onPostgres = /^postgres(ql)?:\/\//.test(url);
@@ -40,16 +49,7 @@ describeOnPostgres('orders on PostgreSQL', () => {
   test('50 simultaneous orders for a product with stock 5: exactly 5 succeed, stock 0, never negative', async () => {
     const tokens = await Promise.all(Array.from({ length: 50 }, () => server.login(SHOP.restaurant)));
     const body = dine({ products: [{ id: P.peking, quantity: 1, flag: 'p' }] });
-    const total = await quote(server, tokens[0], body);
-    const results = await Promise.all(
-      tokens.map((token) =>
-        server.call(
-          orderCalls.confirm,
-          { ...body, expectedTotal: total },
-          { token, headers: { 'idempotency-key': randomUUID() } },
-        ),
-      ),
-    );
+    const results = await confirmAtOnce(server, tokens, body);
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(await stockOf(server, P.peking)).toBe(0);
     expect(await server.db.select().from(orders)).toHaveLength(5);
@@ -61,16 +61,7 @@ describeOnPostgres('orders on PostgreSQL', () => {
       couponId: MEMBER_COUPON.amount,
       products: [{ id: P.braisedPork, quantity: 2, flag: 'a' }],
     });
-    const total = await quote(server, token, body);
-    const results = await Promise.all(
-      [0, 1].map(() =>
-        server.call(
-          orderCalls.confirm,
-          { ...body, expectedTotal: total },
-          { token, headers: { 'idempotency-key': randomUUID() } },
-        ),
-      ),
-    );
+    const results = await confirmAtOnce(server, [token, token], body);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(failure(results.find((r) => !r.ok)!).code).toBe('couponInUse');
   });
@@ -79,12 +70,7 @@ describeOnPostgres('orders on PostgreSQL', () => {
     const token = await server.login(SHOP.restaurant);
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
-    const pay = (
-      await server.db
-        .select()
-        .from(payments)
-        .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''))
-    )[0];
+    const pay = await walletPayment(server, start);
     const body = signedCallback(server.ctx, pay, o.orderNo, 'success');
     await Promise.all([0, 1, 2].map(() => server.call(payCalls.callbackWeixin, body)));
     const row = await orderRow(server, o.id);
@@ -114,10 +100,7 @@ describeOnPostgres('orders on PostgreSQL', () => {
       takeaway({ payType: 'weixin', products: [{ id: P.braisedPork, quantity: 5, flag: 'a' }] }),
     );
     const start = await startPay(server, token, o.id, 'weixin');
-    const [pay] = await server.db
-      .select()
-      .from(payments)
-      .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''));
+    const pay = await walletPayment(server, start);
     const body = signedCallback(server.ctx, pay, o.orderNo, 'success');
     await Promise.all([0, 1, 2].map(() => server.call(payCalls.callbackWeixin, body)));
     expect((await held()) - before).toBe(1);

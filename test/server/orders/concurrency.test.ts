@@ -26,6 +26,8 @@ import {
   stockOf,
   success,
   takeaway,
+  confirmAtOnce,
+  walletPayment,
 } from './helpers';
 
 let server: TestServer;
@@ -44,16 +46,7 @@ describe('stock', () => {
   test('50 simultaneous orders for a product with stock 5: exactly 5 succeed and the stock ends at 0', async () => {
     const tokens = await Promise.all(Array.from({ length: 50 }, () => server.login(SHOP.restaurant)));
     const body = dine({ products: [{ id: P.peking, quantity: 1, flag: 'p' }] });
-    const total = await quote(server, tokens[0], body);
-    const results = await Promise.all(
-      tokens.map((token) =>
-        server.call(
-          orderCalls.confirm,
-          { ...body, expectedTotal: total },
-          { token, headers: { 'idempotency-key': randomUUID() } },
-        ),
-      ),
-    );
+    const results = await confirmAtOnce(server, tokens, body);
     const ok = results.filter((r) => r.ok);
     expect(ok).toHaveLength(5);
     expect(new Set(results.filter((r) => !r.ok).map((r) => failure(r).code))).toEqual(
@@ -85,16 +78,7 @@ describe('coupon', () => {
       couponId: MEMBER_COUPON.amount,
       products: [{ id: P.braisedPork, quantity: 2, flag: 'a' }],
     });
-    const total = await quote(server, token, body);
-    const results = await Promise.all(
-      [0, 1].map(() =>
-        server.call(
-          orderCalls.confirm,
-          { ...body, expectedTotal: total },
-          { token, headers: { 'idempotency-key': randomUUID() } },
-        ),
-      ),
-    );
+    const results = await confirmAtOnce(server, [token, token], body);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(failure(results.find((r) => !r.ok)!).code).toBe('couponInUse');
     const winner = success(results.find((r) => r.ok)!) as { id: number };
@@ -154,12 +138,7 @@ describe('callbacks', () => {
     const token = await server.login(SHOP.restaurant);
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
-    const pay = (
-      await server.db
-        .select()
-        .from(payments)
-        .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''))
-    )[0];
+    const pay = await walletPayment(server, start);
     const body = signedCallback(server.ctx, pay, o.orderNo, 'success');
     const results = await Promise.all([0, 1, 2].map(() => server.call(payCalls.callbackWeixin, body)));
     expect(results.every((r) => r.ok)).toBe(true);
@@ -173,12 +152,7 @@ describe('callbacks', () => {
     const token = await server.login(SHOP.restaurant);
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
-    const pay = (
-      await server.db
-        .select()
-        .from(payments)
-        .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''))
-    )[0];
+    const pay = await walletPayment(server, start);
     const body = { ...signedCallback(server.ctx, pay, o.orderNo, 'success'), sign: 'f'.repeat(64) };
     expect(failure(await server.call(payCalls.callbackWeixin, body)).code).toBe('paymentWrong');
     expect((await orderRow(server, o.id)).status).toBe('nopay');
@@ -188,12 +162,7 @@ describe('callbacks', () => {
     const token = await server.login(SHOP.restaurant);
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
-    const pay = (
-      await server.db
-        .select()
-        .from(payments)
-        .where(eq(payments.tradeNo, start.kind === 'wallet' ? start.tradeNo : ''))
-    )[0];
+    const pay = await walletPayment(server, start);
     const body = signedCallback(server.ctx, { ...pay, amount: '0.01' }, o.orderNo, 'success');
     expect(failure(await server.call(payCalls.callbackWeixin, body)).code).toBe('paymentWrong');
     expect((await orderRow(server, o.id)).payStatus).toBe(0);

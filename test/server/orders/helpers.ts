@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { orderCalls, sandboxPayCalls, type OrderSubmission } from '../../../src/api/contract/order';
 import type { PayStart } from '../../../src/api/contract/shared-shapes';
 import type { PayType } from '../../../src/domain/enums';
-import { members, orders, products } from '../../../server/src/db/schema';
+import { members, orders, payments, products } from '../../../server/src/db/schema';
 import { RESTAURANT_PRODUCT as P } from '../../../server/src/demo/ids';
 import type { CallResult, TestServer } from '../../support/build-server';
 import type { CallDef } from '../../../src/api/contract/common';
@@ -103,6 +103,26 @@ export async function completeTrade(
 /** Starts an online payment of an order. */
 export async function startPay(server: TestServer, token: string, id: number, payType: PayType) {
   return success(await server.call(orderCalls.pay, { id, payType }, { token }));
+}
+
+/** The payment row of a started wallet payment (what the provider's callback is signed over). */
+export async function walletPayment(server: TestServer, start: PayStart) {
+  const tradeNo = start.kind === 'wallet' ? start.tradeNo : '';
+  const [pay] = await server.db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
+  return pay;
+}
+
+/**
+ * The same order submitted at once by each token (one per customer, or the same one repeated), each
+ * with its own Idempotency-Key and the total the server quoted to the first.
+ */
+export async function confirmAtOnce(server: TestServer, tokens: string[], body: Body) {
+  const total = await quote(server, tokens[0], body);
+  return Promise.all(
+    tokens.map((token) =>
+      server.call(orderCalls.confirm, { ...body, expectedTotal: total }, { token, headers: { 'idempotency-key': randomUUID() } }),
+    ),
+  );
 }
 
 export async function stockOf(server: TestServer, productId: number): Promise<number | null> {
