@@ -83,6 +83,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     h5: {
       // Relative so dist/h5 can be served from any path, including `/` by the server.
       publicPath: './',
+      enableSourceMap: process.env.H5_SOURCE_MAP === '1',
+      sourceMapType: 'source-map',
       compile,
       staticDirectory: 'static',
       router: { mode: 'hash' },

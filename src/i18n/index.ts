@@ -188,9 +188,12 @@ export function applyLanguageChoice(input: { abroad: boolean; storedLanguage?: s
   return setLanguage(chooseLanguage(input));
 }
 
-/** The `language` request header for the current language (C§7: en or zh). */
+/**
+ * The `language` request header (C§7: en or zh) of the language the customer chose: on H5 a fetched
+ * language may still be on its way, and the server's texts (shop, menu, messages) already follow it.
+ */
 export function requestLanguage(): RequestLanguage {
-  return requestLanguageHeader(getLanguage());
+  return requestLanguageHeader(isSupportedLanguage(requested) ? requested : getLanguage());
 }
 
 /** Calls `listener` after every language change; returns the unsubscribe function. */

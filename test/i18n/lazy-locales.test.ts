@@ -52,6 +52,14 @@ describe('H5 messages', () => {
     expect(fetched).toEqual([]);
   });
 
+  it('asks the server in the chosen language while its messages are still on their way', async () => {
+    const { i18n } = loadH5I18n();
+    i18n.setLanguage('en');
+    expect([i18n.getLanguage(), i18n.requestLanguage()]).toEqual(['zh-CN', 'en']);
+    await i18n.languageReady();
+    expect([i18n.getLanguage(), i18n.requestLanguage()]).toEqual(['en', 'en']);
+  });
+
   it('keeps showing the current language until a fetched one has arrived', () => {
     const { i18n } = loadH5I18n();
     expect(i18n.setLanguage('en')).toBe('zh-CN');
