@@ -302,6 +302,19 @@ export class MenuStore {
         return;
       }
       const keep = types.unchanged && cached !== null;
+      // MENU-8: a new category list is shown together with its first category's products, asked for
+      // as soon as the list is known: one render of the rail and the rows instead of two, and the
+      // request does not wait for the first of them
+      const firstNew = keep ? undefined : categories[0];
+      let firstFetched: FetchedCategory | null = null;
+      let firstFailure: { error: unknown } | null = null;
+      if (firstNew) {
+        try {
+          firstFetched = await this.fetchCategory(firstNew.id, types.version);
+        } catch (error) {
+          firstFailure = { error };
+        }
+      }
       change('menu/loadTypes', () => {
         this.version = types.version;
         this.categories = categories;
@@ -311,8 +324,14 @@ export class MenuStore {
           this.loadedTypeIds = [];
           this.requestedIds = new Set();
         }
+        if (firstNew && firstFetched) this.applyCategory(firstNew.id, firstFetched);
       });
       this.writeCache();
+      if (firstFailure) throw firstFailure.error;
+      if (firstNew && firstFetched) {
+        await this.refreshStock(firstFetched.list.map((p) => p.id));
+        return;
+      }
       const fetched = early && keep && cachedFirst ? await early : null;
       if (fetched && cachedFirst) {
         // the version held: the early products are the first category's (already shown unless stale)

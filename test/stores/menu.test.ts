@@ -89,6 +89,35 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     expect(chunk).toEqual({ version: 5, typeId: 10, page: 1, pageLimit: 100 });
   });
 
+  it('asks for the first category before showing the category list, and shows both in one change', async () => {
+    const f = buildStores();
+    scriptChunks(f);
+    const seen: Array<[number, number]> = [];
+    const stop = autorun(() => {
+      const state: [number, number] = [f.menu.categories.length, f.menu.products.size];
+      const last = seen[seen.length - 1];
+      if (!last || last[0] !== state[0] || last[1] !== state[1]) seen.push(state);
+    });
+    let categoriesWhenAsked = -1;
+    const send = f.transport.send.bind(f.transport);
+    f.transport.send = (request) => {
+      if (request.url.endsWith('/store/productsChunk') && categoriesWhenAsked < 0) categoriesWhenAsked = f.menu.categories.length;
+      return send(request);
+    };
+    await f.menu.load(1);
+    stop();
+    // two categories of 200 and 150 products; the first (200) came in two pages before any was shown
+    expect([categoriesWhenAsked, seen]).toEqual([0, [[0, 0], [2, 200]]]);
+  });
+
+  it('shows the category list and reports the failure when the first category cannot be loaded', async () => {
+    const f = buildStores();
+    f.transport.on('store/productTypes', ok(typesBody(5, large)));
+    f.transport.on('store/productsChunk', { fail: { errno: 600001, errMsg: 'request:fail' } });
+    await expect(f.menu.load(1)).rejects.toMatchObject({ code: ErrorCode.networkError });
+    expect([f.menu.categories.map((c) => c.id), f.menu.products.size, f.menu.loading]).toEqual([[10, 11], 0, false]);
+  });
+
   it('reads live stock of the loaded chunk', async () => {
     const f = buildStores();
     scriptChunks(f);

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Taro from '@tarojs/taro';
+import { scrollElementTo, windowHeight } from '@/platform/viewport';
 import { observer } from 'mobx-react-lite';
 import { OrderType } from '@/domain/enums';
 import { ErrorCode } from '@/domain/errors';
@@ -50,10 +51,7 @@ function scrollListTo(top: number): void {
     if (el) el.scrollTop = top;
     return;
   }
-  Taro.createSelectorQuery()
-    .select('#product-list')
-    .node((res: { node?: { scrollTo?: (o: { top: number }) => void } } | null) => res?.node?.scrollTo?.({ top }))
-    .exec();
+  scrollElementTo('#product-list', top);
 }
 
 interface CategoryRailProps {
@@ -157,13 +155,7 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   const [scrollTop, setScrollTop] = useState(0);
   const [specId, setSpecId] = useState<number | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
-  const viewport = useMemo(() => {
-    try {
-      return Taro.getSystemInfoSync().windowHeight || 700;
-    } catch {
-      return 700;
-    }
-  }, []);
+  const viewport = useMemo(() => windowHeight(), []);
   const frame = useRef<number | null>(null);
   const pending = useRef(0);
 
