@@ -95,6 +95,26 @@ void i18n.init({
 });
 
 /**
+ * Messages without values, as looked up in the language on screen: a screen asks for the same labels
+ * on every render (each product row its own), and i18next resolves a key anew each time (MENU-8).
+ * Forgotten when the language changes or messages arrive; registered before the observable below, so
+ * the renders that a switch starts never read the old language's texts.
+ */
+const plain = new Map<string, string>();
+i18n.on('languageChanged', () => plain.clear());
+i18n.store.on('added', () => plain.clear());
+
+function lookup(key: string, params: InterpolationValues | undefined): string {
+  if (params !== undefined && Object.keys(params).length > 0) return i18n.t(key, params);
+  let text = plain.get(key);
+  if (text === undefined) {
+    text = i18n.t(key, {});
+    plain.set(key, text);
+  }
+  return text;
+}
+
+/**
  * The language on screen, observable: an observer that renders texts re-renders when a fetched
  * language arrives, even where it also watched the session's language before the switch happened.
  */
@@ -126,13 +146,13 @@ export function languageReady(): Promise<void> {
 /** Translates a typed key; params are required exactly when the message has placeholders. */
 export function t<K extends MessageKey>(key: K, ...args: TranslateArgs<K>): string {
   shown.get();
-  return i18n.t(key, args[0] ?? {});
+  return lookup(key, args[0]);
 }
 
 /** Translates a key known only at run time (falls back to the key itself when missing). */
 export function translate(key: string, params?: InterpolationValues): string {
   shown.get();
-  return i18n.t(key, params ?? {});
+  return lookup(key, params);
 }
 
 /** Whether a run-time key has a message in the current language or the fallback. */
@@ -144,7 +164,7 @@ export function hasMessage(key: string): boolean {
 export function errorMessage(error: ErrorCode | RuleError): string {
   const { code, params } = typeof error === 'string' ? { code: error, params: undefined } : error;
   shown.get();
-  return i18n.t(`errors.${code}`, params ?? {});
+  return lookup(`errors.${code}`, params);
 }
 
 /** The title of a route, given as `pages/user/order/list`, `/pages/…` or `user/order/list`. */

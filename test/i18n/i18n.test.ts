@@ -3,6 +3,7 @@ import {
   applyLanguageChoice,
   errorMessage,
   getLanguage,
+  i18n,
   onLanguageChanged,
   requestLanguage,
   routeTitle,
@@ -24,6 +25,21 @@ describe('i18n', () => {
   it('switches language synchronously', () => {
     setLanguage('en');
     expect(t('tabBar.ordering')).toBe('Order');
+  });
+
+  it('gives each language its own text for a key read before the switch, and back', () => {
+    const seen = [t('tabBar.ordering'), errorMessage(ErrorCode.networkError)];
+    setLanguage('en');
+    seen.push(t('tabBar.ordering'), errorMessage(ErrorCode.networkError));
+    setLanguage('zh-CN');
+    seen.push(t('tabBar.ordering'));
+    expect([seen[0], seen[2], seen[4], seen[1] !== seen[3]]).toEqual(['点单', 'Order', '点单', true]);
+  });
+
+  it('shows messages that arrive for the language on screen, even for a key read before', () => {
+    expect(translate('pages.test.arrived')).toBe('pages.test.arrived');
+    i18n.addResourceBundle('zh-CN', 'translation', { pages: { test: { arrived: '已到达' } } }, true, true);
+    expect(translate('pages.test.arrived')).toBe('已到达');
   });
 
   it('interpolates the product name into a message', () => {
