@@ -37,7 +37,7 @@ async function scanWithCamera(): Promise<ScanResult> {
   }
   let zxing: typeof import('@zxing/browser');
   try {
-    zxing = await import('@zxing/browser');
+    zxing = await import(/* webpackChunkName: "qr-scanner" */ '@zxing/browser');
   } catch (e) {
     return { ok: false, code: ErrorCode.asyncLoadFailed, detail: String(e) };
   }

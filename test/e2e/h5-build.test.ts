@@ -10,10 +10,10 @@ const suite = ready ? describe : describe.skip;
 const js = () => readdirSync(path.join(H5_DIR, 'js')).filter((f) => f.endsWith('.js'));
 
 suite('the H5 build', () => {
-  it('opens every script with V8\'s compile hint, so its functions compile while it streams in', () => {
+  it('opens every script but the QR scanner library with V8\'s compile hint, so its functions compile while it streams in', () => {
     const files = js();
     const without = files.filter((f) => !readFileSync(path.join(H5_DIR, 'js', f), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'));
-    expect([files.length > 10, without]).toEqual([true, []]);
+    expect([files.length > 10, without.map((f) => f.split('.')[0])]).toEqual([true, ['qr-scanner']]);
   });
 
   it('leaves out the user-agent parser and the JSONP loader the app never uses', () => {
