@@ -4,11 +4,22 @@
  * served by the real server with the demo data. Screenshots go to docs/screens/flows-*.png.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_MEMBER, DEMO_MEMBER_EMPTY } from '../../server/src/demo/ids';
 import { ORDER_PAGE_LIMIT } from '../../src/stores/order';
 import { RESTAURANT_PRODUCT as R, RETAIL_PRODUCT as S, SHOP, lineFlag } from './demo';
-import { apiCall, e2eReady, launch, launchBrowser, newPhone, shot, startServer, storedToken, tap, type, type RunningServer } from './harness';
+import {
+  apiCall,
+  e2eReady,
+  launch,
+  newPhone,
+  type RunningServer,
+  serverAndBrowser,
+  shot,
+  storedToken,
+  tap,
+  type,
+} from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -97,21 +108,12 @@ async function pullDown(page: Page, selector: string): Promise<void> {
 }
 
 suite('flows across pages in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   test("choosing another shop of the chain shows that shop's name and menu, and switching back finds the first shop's cart", async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
       expect(await page.locator('#home-shop-name').textContent()).toBe(RESTAURANT_NAME);
       const firstToken = await storedToken(page);
@@ -124,7 +126,7 @@ suite('flows across pages in a browser', () => {
       await page.locator('#cart-bar .cart-bar__badge').waitFor();
       expect(await cartCount(page)).toBe(1);
 
-      await page.goto(`${server.base}/#/pages/user/index-tab`);
+      await page.goto(`${env.server.base}/#/pages/user/index-tab`);
       await page.getByText('门店列表', { exact: true }).click();
       await page.locator(`#shop-${SHOP.retail}`).waitFor({ timeout: 20_000 });
       await shot(page, 'flows-shop-list');
@@ -147,7 +149,7 @@ suite('flows across pages in a browser', () => {
       expect(await cartCount(page)).toBe(0);
       await shot(page, 'flows-shop-switch-menu');
 
-      await chooseShop(page, server, SHOP.restaurant);
+      await chooseShop(page, env.server, SHOP.restaurant);
       await page.locator('#home-shop-name', { hasText: RESTAURANT_NAME }).waitFor({ timeout: 30_000 });
       await tap(page, '#home-takeaway');
       await page.locator('#product-list').waitFor({ timeout: 30_000 });
@@ -161,12 +163,12 @@ suite('flows across pages in a browser', () => {
   });
 
   test('a token the server no longer knows returns the customer to the entry with "login expired", and logging in again works', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       // the entry routes to the home once the shop is loaded
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
-      await loginBySms(page, server, DEMO_MEMBER.phone);
+      await loginBySms(page, env.server, DEMO_MEMBER.phone);
       const memberToken = await storedToken(page);
       expect((await apiCall(page, 'order/list', { page: 1, pageLimit: 5 })).result).toBe(true);
 
@@ -178,7 +180,7 @@ suite('flows across pages in a browser', () => {
       expect(await storedToken(page)).toBe('f'.repeat(64));
 
       // the next call (the orders tab loads its list) is answered 401
-      await page.goto(`${server.base}/#/pages/user/order/list`);
+      await page.goto(`${env.server.base}/#/pages/user/order/list`);
       // the login toast may still be fading: wait for the one the 401 shows
       const toast = await page.waitForFunction(
         () => {
@@ -201,7 +203,7 @@ suite('flows across pages in a browser', () => {
       expect(cleared).not.toBe(memberToken);
 
       // the SMS code of one phone may be asked once a minute: the login again is the other demo member's
-      await loginBySms(page, server, DEMO_MEMBER_EMPTY.phone);
+      await loginBySms(page, env.server, DEMO_MEMBER_EMPTY.phone);
       await shot(page, 'flows-401-relogin');
       const again = await apiCall(page, 'order/list', { page: 1, pageLimit: 5 });
       expect(again.result).toBe(true);
@@ -212,16 +214,16 @@ suite('flows across pages in a browser', () => {
   });
 
   test('the order list loads the next page at the bottom, ends with "no more", and pull to refresh shows a new order', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
       await loggedIn(page);
       // one page and two more
       const placed: number[] = [];
       for (let i = 0; i < ORDER_PAGE_LIMIT + 2; i += 1) placed.push(await placeOrder(page, 'A4'));
 
-      await page.goto(`${server.base}/#/pages/user/order/list`);
+      await page.goto(`${env.server.base}/#/pages/user/order/list`);
       await page.locator(`#order-${placed[placed.length - 1]}`).waitFor({ timeout: 30_000 });
       expect(await page.locator('.order-row').count()).toBe(ORDER_PAGE_LIMIT);
       await shot(page, 'flows-order-list');

@@ -125,6 +125,22 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, headless: true });
 }
 
+/**
+ * A suite's server (with `env`) and browser: both start before its first test and stop after its
+ * last. Read them as `env.server` / `env.browser` inside the tests.
+ */
+export function serverAndBrowser(serverEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
 /** A fresh phone-sized browser context (its own storage: a first launch of the app). */
 export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });

@@ -4,21 +4,20 @@
  * embedded database with the demo data. Each test is a first launch in a fresh browser context and
  * saves screenshots of the screens it passes to docs/screens/.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_MEMBER, PAY, lineFlag, RESTAURANT_PRODUCT as R, RETAIL_PRODUCT as S, SHOP } from './demo';
 import {
   amountOf,
   apiCall,
   e2eReady,
   launch,
-  launchBrowser,
   newPhone,
+  type RunningServer,
+  serverAndBrowser,
   shot,
-  startServer,
   tap,
   toastText,
   type,
-  type RunningServer,
 } from './harness';
 
 const ready = e2eReady();
@@ -70,21 +69,12 @@ async function payOnProviderPage(page: Page, shotName: string): Promise<void> {
 }
 
 suite('ordering screens in a browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   test('a takeaway order with a spec and a required taste is paid on the all-in-one provider page and listed with its total', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
       await shot(page, 'home');
       await tap(page, '#home-takeaway');
@@ -151,7 +141,7 @@ suite('ordering screens in a browser', () => {
       await tap(page, '#view-order');
       await page.locator('#order-figures').waitFor({ timeout: 20_000 });
       await shot(page, 'order-detail');
-      await page.goto(`${server.base}/#/pages/user/order/list`);
+      await page.goto(`${env.server.base}/#/pages/user/order/list`);
       const row = page.locator(`#order-${orderId}`);
       await row.waitFor({ timeout: 30_000 });
       await shot(page, 'order-list');
@@ -162,9 +152,9 @@ suite('ordering screens in a browser', () => {
   });
 
   test('an order confirmed with the member card from a browser user agent is refused with "Cannot pay within the browser page"', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await openMenu(page, server, SHOP.restaurant, 'dine');
+      await openMenu(page, env.server, SHOP.restaurant, 'dine');
       // userAgentType 103: dine-in in a browser page (C§3 user agent codes)
       const res = await apiCall(
         page,
@@ -180,9 +170,9 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a self-pickup order is paid on the card provider page', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await openMenu(page, server, SHOP.retail, 'selfPickup');
+      await openMenu(page, env.server, SHOP.retail, 'selfPickup');
       await shot(page, 'menu-retail');
       await tap(page, '#category-2102');
       await tap(page, `#add-${S.nuggets}`);
@@ -209,9 +199,9 @@ suite('ordering screens in a browser', () => {
   });
 
   test('the dine link opens the menu for the table and a cash order keeps that table', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}&isDine=1&table=A1`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}&isDine=1&table=A1`);
       await page.locator('#product-list').waitFor({ timeout: 30_000 });
       await shot(page, 'menu-dine');
       await tap(page, `#category-${1104}`);
@@ -235,12 +225,12 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a logged-in member gets a coupon auto-selected and the total shown equals the server order record to the cent', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
       // H5 login by phone and SMS code (the development provider hands the code back for tests)
-      await page.goto(`${server.base}/#/pages/user/login`);
+      await page.goto(`${env.server.base}/#/pages/user/login`);
       await type(page, '#login-phone', DEMO_MEMBER.phone);
       const sent = await apiCall(page, 'user/sendSmsCode', { phone: DEMO_MEMBER.phone, test: true });
       expect(sent).toMatchObject({ result: true });
@@ -279,16 +269,16 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a sold-out product shows as sold out and offers no way to add it', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await openMenu(page, server, SHOP.restaurant, 'takeaway');
+      await openMenu(page, env.server, SHOP.restaurant, 'takeaway');
       await tap(page, `#category-${1102}`);
       const row = page.locator(`#product-${R.lobster}`);
       await row.waitFor();
       await shot(page, 'menu-sold-out');
       expect(await row.locator('.product-row__blocked').textContent()).toBe('已售罄');
       expect(await page.locator(`#add-${R.lobster}, #choose-${R.lobster}`).count()).toBe(0);
-      await page.goto(`${server.base}/#/pages/product/detail?productId=${R.lobster}`);
+      await page.goto(`${env.server.base}/#/pages/product/detail?productId=${R.lobster}`);
       await page.locator('.address-card__error').waitFor({ timeout: 20_000 });
       expect(await page.locator('#spec-add').count()).toBe(0);
       await shot(page, 'product-detail-sold-out');
@@ -299,21 +289,12 @@ suite('ordering screens in a browser', () => {
 });
 
 suite('the unpaid countdown', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ UNPAID_TIMEOUT_S: '12' }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser({ UNPAID_TIMEOUT_S: '12' });
 
   test('an order left unpaid is cancelled when the countdown to the server deadline ends', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await openMenu(page, server, SHOP.restaurant, 'dine');
+      await openMenu(page, env.server, SHOP.restaurant, 'dine');
       await tap(page, `#category-${1104}`);
       await tap(page, `#add-${R.xiaolongbao}`);
       await tap(page, '#checkout');

@@ -3,9 +3,8 @@
  * product detail and search, the address book, the payment callback and failure page, the login
  * page — each opened in Chromium, checked for its content and saved to docs/screens/.
  */
-import type { Browser } from 'playwright-core';
 import { RESTAURANT_PRODUCT as R, SHOP } from './demo';
-import { e2eReady, launch, launchBrowser, newPhone, shot, startServer, tap, type, type RunningServer } from './harness';
+import { e2eReady, launch, newPhone, serverAndBrowser, shot, tap, type } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -13,43 +12,34 @@ const suite = ready ? describe : describe.skip;
 jest.setTimeout(180_000);
 
 suite('the other ordering screens', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   test('shop, product, search, address, payment result and login screens show their content', async () => {
-    const { context, page } = await newPhone(browser);
+    const { context, page } = await newPhone(env.browser);
     try {
-      await launch(page, server.base, `id=${SHOP.restaurant}`);
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
 
       // SHOP-1: the chain's shops, the current one marked
-      await page.goto(`${server.base}/#/pages/store/list`);
+      await page.goto(`${env.server.base}/#/pages/store/list`);
       await page.locator(`#shop-${SHOP.restaurant}.shop-item--current`).waitFor({ timeout: 20_000 });
       await shot(page, 'store-list');
-      await page.goto(`${server.base}/#/pages/store/index`);
+      await page.goto(`${env.server.base}/#/pages/store/index`);
       await page.locator('.store-name').waitFor({ timeout: 20_000 });
       expect(await page.locator('.store-name').textContent()).toContain('沪味小馆');
       await shot(page, 'store-index');
 
       // MENU-6: product detail with its spec choices, and search
-      await page.goto(`${server.base}/#/pages/product/detail?productId=${R.boiledFish}`);
+      await page.goto(`${env.server.base}/#/pages/product/detail?productId=${R.boiledFish}`);
       await page.locator(`#spec-${R.boiledFish * 10 + 1}`).waitFor({ timeout: 20_000 });
       await shot(page, 'product-detail');
-      await page.goto(`${server.base}/#/pages/product/search`);
+      await page.goto(`${env.server.base}/#/pages/product/search`);
       await type(page, '#search-input', '鱼');
       await page.locator(`#product-${R.boiledFish}`).waitFor({ timeout: 20_000 });
       await shot(page, 'product-search');
 
       // USER-3: an address saved with its GPS point, then listed with gender and default mark
-      await page.goto(`${server.base}/#/pages/user/address/add`);
+      await page.goto(`${env.server.base}/#/pages/user/address/add`);
       await type(page, '#addr-name', '李华');
       await tap(page, '#addr-gender-female');
       await type(page, '#addr-phone', '13712345678');
@@ -60,21 +50,21 @@ suite('the other ordering screens', () => {
       await tap(page, '#addr-save');
       expect((await (await saved).json()).result).toBe(true);
       await page.waitForTimeout(300);
-      await page.goto(`${server.base}/#/pages/user/address/list`);
+      await page.goto(`${env.server.base}/#/pages/user/address/list`);
       await page.locator('.address-item').first().waitFor({ timeout: 20_000 });
       expect(await page.locator('.address-item').first().textContent()).toContain('女士');
       await shot(page, 'address-list');
-      await page.goto(`${server.base}/#/pages/user/address/poi`);
+      await page.goto(`${env.server.base}/#/pages/user/address/poi`);
       await page.locator('#poi-gps').waitFor({ timeout: 20_000 });
       await shot(page, 'address-poi');
 
       // ORDER-11 / C§8: the failure page names the reason
-      await page.goto(`${server.base}/#/pages/order/fail?orderId=1&code=paymentWrong`);
+      await page.goto(`${env.server.base}/#/pages/order/fail?orderId=1&code=paymentWrong`);
       await page.locator('#order-fail').waitFor({ timeout: 20_000 });
       await shot(page, 'order-fail');
 
       // USER-1: login by phone and SMS code
-      await page.goto(`${server.base}/#/pages/user/login`);
+      await page.goto(`${env.server.base}/#/pages/user/login`);
       await page.locator('#login-phone').waitFor({ timeout: 20_000 });
       await shot(page, 'login');
     } finally {
