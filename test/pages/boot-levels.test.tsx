@@ -3,43 +3,18 @@
  * member card and the promotions without the ordering stores; the ordering level adds the ordering
  * module, the menu and the cart, its module load started alongside the login.
  */
-import { createApi } from '@/api';
-import { RequestClient } from '@/api/request';
 import { bootForLaunchRoute, bootShop, resetBoot, resetStaleBoot } from '@/components/ordering/boot';
 import { buildOrderingStores } from '@/stores/ordering';
 import type { OrderingBuilder } from '@/stores/ordering';
-import { RootStore } from '@/stores/root';
-import type { OrderingLoader } from '@/stores/root';
-import { FakeTransport, MemoryStorage, fakePlatform, ok } from '../support/fakes';
-import { menuBody, paySetting, product, shopDetail, typesBody } from '../support/store-factories';
+import { fakeRoot, product, scriptBoot } from '../support/store-factories';
 
 const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 
 function build() {
-  const storage = new MemoryStorage();
-  const transport = new FakeTransport();
-  const platform = fakePlatform({ storage, query: { id: '1' } });
-  const client = new RequestClient({
-    transport,
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
-  });
   // like the H5 loader: no builder at construction, the module on demand
   const load = jest.fn(async (): Promise<{ buildOrderingStores: OrderingBuilder }> => ({ buildOrderingStores }));
-  const ordering: OrderingLoader = { now: null, load };
-  const root = new RootStore({ api: createApi(client), storage, platform, ordering });
-  transport.on('user/h5entry', ok({ token: 'tok', user: { openid: 'o1' }, expiresAt: Date.now() + 3_600_000 }));
-  transport.on('store/detail', ok(shopDetail()));
-  transport.on('store/paySetting', ok(paySetting(['cash'])));
-  transport.on('store/memberSetting', ok({}));
-  transport.on('store/productTypes', ok(typesBody(1, [noodles])));
-  transport.on('store/products', ok(menuBody(1, [noodles])));
-  transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: {}, levels: [] }));
-  transport.on('activity/list', ok({ list: [] }));
-  transport.on('activity/couponList', ok({ list: [] }));
+  const { root, transport } = fakeRoot({ query: { id: '1' }, ordering: { now: null, load } });
+  scriptBoot(transport, [noodles]);
   const calls = () => transport.requests.map((r) => r.url.split('/').slice(-2).join('/'));
   return { root, load, calls };
 }

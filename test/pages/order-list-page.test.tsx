@@ -5,8 +5,6 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Taro from '@tarojs/taro';
-import { createApi } from '@/api';
-import { RequestClient } from '@/api/request';
 import { resetBoot } from '@/components/ordering/boot';
 import { setLanguage } from '@/i18n';
 import OrderListPage from '@/pages/user/order/list';
@@ -14,8 +12,8 @@ import { StoresProvider } from '@/stores';
 import { ORDER_PAGE_LIMIT } from '@/stores/order';
 import { RootStore } from '@/stores/root';
 import { firePageEvent } from '../support/taro-shim';
-import { FakeTransport, MemoryStorage, fakePlatform, ok } from '../support/fakes';
-import { NOON, orderDetail, paySetting, shopDetail, typesBody, menuBody } from '../support/store-factories';
+import { FakeTransport, ok } from '../support/fakes';
+import { NOON, fakeRoot, orderDetail, paySetting, shopDetail, typesBody, menuBody } from '../support/store-factories';
 
 // the first render loads the page's whole module graph under babel
 jest.setTimeout(30_000);
@@ -29,18 +27,7 @@ const listPage = (list: number[], total: number, page: number) =>
 
 /** A started RootStore for shop 1 whose boot calls are scripted; `order/list` is left to each test. */
 function buildRoot() {
-  const storage = new MemoryStorage();
-  const transport = new FakeTransport();
-  const platform = fakePlatform({ storage });
-  const client = new RequestClient({
-    transport,
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
-  });
-  const root = new RootStore({ api: createApi(client), storage, platform, now: () => NOON });
+  const { root, transport } = fakeRoot({ now: () => NOON });
   root.start({ id: '1' });
   transport
     .on('user/h5entry', ok({ token: TOKEN, expiresAt: Date.now() + 3_600_000, shopId: 1, user: { id: 1, openid: 'device-1' } }))

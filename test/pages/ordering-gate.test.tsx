@@ -3,32 +3,13 @@
  * stores exist, then the screen; the load failure when the boot failed before them.
  */
 import { act, render } from '@testing-library/react';
-import { createApi } from '@/api';
-import { RequestClient } from '@/api/request';
 import { OrderingGate } from '@/components/ordering/OrderingGate';
 import { StoresProvider } from '@/stores';
 import { buildOrderingStores } from '@/stores/ordering';
 import { RootStore } from '@/stores/root';
-import { FakeTransport, MemoryStorage, fakePlatform } from '../support/fakes';
+import { fakeRoot } from '../support/store-factories';
 
-function lazyRoot() {
-  const storage = new MemoryStorage();
-  const platform = fakePlatform({ storage });
-  const client = new RequestClient({
-    transport: new FakeTransport(),
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
-  });
-  return new RootStore({
-    api: createApi(client),
-    storage,
-    platform,
-    ordering: { now: null, load: async () => ({ buildOrderingStores }) },
-  });
-}
+const lazyRoot = () => fakeRoot({ ordering: { now: null, load: async () => ({ buildOrderingStores }) } }).root;
 
 function Screen({ root }: { root: RootStore }) {
   // reads the cart as it renders, as the ordering screen does

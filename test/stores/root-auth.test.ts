@@ -1,31 +1,14 @@
-import { createApi } from '../../src/api';
-import { RequestClient } from '../../src/api/request';
 import { ErrorCode } from '../../src/domain/errors';
 import type { LoginAdapter } from '../../src/platform/types';
 import { AuthStore, SMS_RESEND_SECONDS } from '../../src/stores/auth';
-import { RootStore } from '../../src/stores/root';
-import { FakeTransport, MemoryStorage, fail, fakePlatform, ok } from '../support/fakes';
+import { fail, ok } from '../support/fakes';
+import { fakeRoot } from '../support/store-factories';
 
 const TOKEN = 'a'.repeat(64);
 const loginAnswer = (openid: string) =>
   ok({ token: TOKEN, expiresAt: 1_700_000_000_000 + 3_600_000, shopId: 12, user: { id: 1, openid } });
 
-function build(login?: LoginAdapter) {
-  const storage = new MemoryStorage();
-  const transport = new FakeTransport();
-  const platform = fakePlatform({ storage, ...(login ? { login } : {}) });
-  const client = new RequestClient({
-    transport,
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
-    now: () => 1_700_000_000_000,
-  });
-  const root = new RootStore({ api: createApi(client), storage, platform, now: () => 1_700_000_000_000 });
-  return { root, transport, platform };
-}
+const build = (login?: LoginAdapter) => fakeRoot({ login, now: () => 1_700_000_000_000 });
 
 const weappLogin: LoginAdapter = { supported: true, login: async () => ({ ok: true, value: { code: 'wx-code', via: 'login' } }) };
 

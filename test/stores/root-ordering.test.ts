@@ -2,13 +2,11 @@
  * The ordering stores on demand (H5): a RootStore whose loader has no builder at hand leaves the menu,
  * cart and order to `ready()`, which loads their module once.
  */
-import { createApi } from '../../src/api';
-import { RequestClient } from '../../src/api/request';
 import { buildOrderingStores } from '../../src/stores/ordering';
 import type { OrderingBuilder } from '../../src/stores/ordering';
-import { ORDERING_NOT_LOADED, RootStore } from '../../src/stores/root';
+import { ORDERING_NOT_LOADED } from '../../src/stores/root';
 import type { OrderingLoader } from '../../src/stores/root';
-import { FakeTransport, MemoryStorage, fakePlatform } from '../support/fakes';
+import { fakeRoot } from '../support/store-factories';
 
 /** A loader like the H5 one: nothing at construction, the module once `load` resolves. */
 function lazyLoader(build: OrderingBuilder = buildOrderingStores) {
@@ -24,21 +22,7 @@ function lazyLoader(build: OrderingBuilder = buildOrderingStores) {
   return { loader, load, release };
 }
 
-function buildRoot(ordering?: OrderingLoader) {
-  const storage = new MemoryStorage();
-  const transport = new FakeTransport();
-  const platform = fakePlatform({ storage, query: { id: '1' } });
-  const client = new RequestClient({
-    transport,
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: null }),
-  });
-  const root = new RootStore({ api: createApi(client), storage, platform, ordering });
-  return { root, transport };
-}
+const buildRoot = (ordering?: OrderingLoader) => fakeRoot({ query: { id: '1' }, ordering });
 
 describe('RootStore ordering stores', () => {
   it('builds the menu, cart and order with the root when the loader has a builder at hand', () => {

@@ -1,25 +1,7 @@
-import { createApi } from '../../src/api';
-import { RequestClient } from '../../src/api/request';
-import { RootStore } from '../../src/stores/root';
-import { FakeTransport, MemoryStorage, fakePlatform, ok } from '../support/fakes';
+import { ok } from '../support/fakes';
+import { fakeRoot } from '../support/store-factories';
 
-function build(query: Record<string, string> = {}) {
-  const storage = new MemoryStorage();
-  const transport = new FakeTransport();
-  const platform = fakePlatform({ storage, query });
-  let root: RootStore | null = null;
-  const client = new RequestClient({
-    transport,
-    storage,
-    toast: (m) => platform.ui.toast(m),
-    reLaunch: (url) => platform.ui.reLaunch(url),
-    message: (c) => c,
-    context: () => ({ abroad: false, language: 'zh', userAgentType: root?.session.userAgent ?? null }),
-    onUnauthorized: () => root?.forgetIdentity(),
-  });
-  root = new RootStore({ api: createApi(client), storage, platform });
-  return { root, transport, platform };
-}
+const build = (query: Record<string, string> = {}) => fakeRoot({ query });
 
 describe('RootStore', () => {
   it('builds the session on the injected storage and platform', () => {

@@ -9,7 +9,7 @@ import { RequestClient } from '../../src/api/request';
 import type { Transport } from '../../src/api/request';
 import type { ShopDetail } from '../../src/api/contract/store';
 import type { OrderDetail } from '../../src/api/contract/order';
-import type { PlatformName } from '../../src/platform/types';
+import type { LoginAdapter, PlatformName } from '../../src/platform/types';
 import type { Platform } from '../../src/platform/types';
 import type { Product, ShopSettings } from '../../src/domain/types';
 import { AddressStore } from '../../src/stores/address';
@@ -18,6 +18,8 @@ import { MemberStore } from '../../src/stores/member';
 import { MenuStore } from '../../src/stores/menu';
 import { OrderStore } from '../../src/stores/order';
 import { PromotionStore } from '../../src/stores/promotion';
+import { RootStore } from '../../src/stores/root';
+import type { OrderingLoader } from '../../src/stores/root';
 import { SessionStore } from '../../src/stores/session';
 import { ShopStore } from '../../src/stores/shop';
 import { FakeTransport, MemoryStorage, fakePlatform, ok } from './fakes';
@@ -266,4 +268,53 @@ export async function readyToOrder(
   await loadShop(f, opts.shop, opts.pay);
   await loadMenu(f, products, { stock: opts.stock, shopId: opts.shop?.id ?? 1 });
   f.cart.open(opts.shop?.id ?? 1);
+}
+
+/** What `fakeRoot` may change. */
+export interface FakeRootOptions {
+  storage?: MemoryStorage;
+  /** The launch query the platform reports. */
+  query?: Record<string, string | undefined>;
+  login?: LoginAdapter;
+  now?: () => number;
+  ordering?: OrderingLoader;
+  /** Wraps the scripted transport (to hold an answer back, say). */
+  via?: (transport: FakeTransport) => Transport;
+}
+
+/**
+ * A RootStore wired as the app wires it (src/stores/index.ts) — the request client reads the
+ * session's user-agent code and a 401 forgets the identity — on fakes: a scripted transport, memory
+ * storage and a fake platform.
+ */
+export function fakeRoot(opts: FakeRootOptions = {}) {
+  const storage = opts.storage ?? new MemoryStorage();
+  const transport = new FakeTransport();
+  const platform = fakePlatform({ storage, ...(opts.query ? { query: opts.query } : {}), ...(opts.login ? { login: opts.login } : {}) });
+  let root: RootStore | null = null;
+  const client = new RequestClient({
+    transport: opts.via ? opts.via(transport) : transport,
+    storage,
+    toast: (m) => platform.ui.toast(m),
+    reLaunch: (url) => platform.ui.reLaunch(url),
+    message: (c) => c,
+    context: () => ({ abroad: false, language: 'zh', userAgentType: root?.session.userAgent ?? null }),
+    onUnauthorized: () => root?.forgetIdentity(),
+    now: opts.now,
+  });
+  root = new RootStore({ api: createApi(client), storage, platform, now: opts.now, ordering: opts.ordering });
+  return { root, transport, platform, storage };
+}
+
+/** Scripts the calls of a visitor's boot of shop 1 with `products` as its (small) menu. */
+export function scriptBoot(transport: FakeTransport, products: Product[]): void {
+  transport.on('user/h5entry', ok({ token: 'tok', user: { openid: 'o1' }, expiresAt: Date.now() + 3_600_000 }));
+  transport.on('store/detail', ok(shopDetail()));
+  transport.on('store/paySetting', ok(paySetting(['cash'])));
+  transport.on('store/memberSetting', ok({}));
+  transport.on('store/productTypes', ok(typesBody(1, products)));
+  transport.on('store/products', ok(menuBody(1, products)));
+  transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: {}, levels: [] }));
+  transport.on('activity/list', ok({ list: [] }));
+  transport.on('activity/couponList', ok({ list: [] }));
 }
