@@ -44,28 +44,27 @@ export async function memberOf(
   userId: number,
   shop: ShopRow,
 ): Promise<{ row: MemberRow; info: MemberInfo } | null> {
-  const q = ctx.singleton('orders:member-query', () =>
-    ctx.db
-      .select()
-      .from(members)
-      .where(
-        and(
-          eq(members.userId, sql.placeholder('userId')),
-          or(eq(members.shopId, sql.placeholder('shopId')), eq(members.chainId, sql.placeholder('chainId'))),
-        ),
-      )
-      .limit(2)
-      .prepare('orders_member_of_user'),
-  );
-  // no chain: -1 matches no card's chain id
-  const rows = await q.execute({ userId, shopId: shop.id, chainId: shop.chainId ?? -1 });
+  const q = ctx.singleton('orders:member-query', () => userCards(ctx).prepare('orders_member_of_user'));
+  const rows = await q.execute(cardParams(userId, shop));
   const row = rows.find((r) => r.shopId === shop.id) ?? rows[0] ?? null;
-  if (!row) return null;
-  const info = toMemberInfo(row, shop.industry);
-  const data = row.data as { hasPaid?: boolean } | null;
-  info.hasPaid = data?.hasPaid === true;
-  return { row, info };
+  return row ? withInfo(row, shop) : null;
 }
+
+/** The user's cards valid in a shop: its own card or its chain's (at most two). */
+const userCards = (ctx: ServerContext) =>
+  ctx.db
+    .select()
+    .from(members)
+    .where(
+      and(
+        eq(members.userId, sql.placeholder('userId')),
+        or(eq(members.shopId, sql.placeholder('shopId')), eq(members.chainId, sql.placeholder('chainId'))),
+      ),
+    )
+    .limit(2);
+
+/** The placeholders of `userCards`; no chain: -1 matches no card's chain id. */
+const cardParams = (userId: number, shop: ShopRow) => ({ userId, shopId: shop.id, chainId: shop.chainId ?? -1 });
 
 /**
  * The card of `memberOf` and the user's free coupons usable in the shop, in one query (one round
@@ -87,17 +86,7 @@ export async function memberAndCoupons(
   coupons: Array<{ row: MemberCouponRow; coupon: Coupon }>;
 }> {
   const q = ctx.singleton('orders:member-coupon-queries', () => {
-    const card = ctx.db
-      .select()
-      .from(members)
-      .where(
-        and(
-          eq(members.userId, sql.placeholder('userId')),
-          or(eq(members.shopId, sql.placeholder('shopId')), eq(members.chainId, sql.placeholder('chainId'))),
-        ),
-      )
-      .limit(2)
-      .as('m');
+    const card = userCards(ctx).as('m');
     const free = (only: SQL | undefined) =>
       ctx.db
         .select()
@@ -119,7 +108,7 @@ export async function memberAndCoupons(
       all: build(free(undefined), 'orders_member_free_coupons'),
     };
   });
-  const params = { userId, shopId: shop.id, chainId: shop.chainId ?? -1 };
+  const params = cardParams(userId, shop);
   const rows =
     chosen === 'all' ? await q.all.execute(params) : await q.chosen.execute({ ...params, ids: chosen });
   const cards = new Map<number, MemberRow>();
