@@ -9,8 +9,13 @@ export function windowHeight(): number {
   }
 }
 
-/** Scrolls the scroll view `selector` (an id selector) to `top` px. */
+/** Scrolls the scroll view `selector` (an id selector) to `top` px: the element where a DOM holds it, else the host's node. */
 export function scrollElementTo(selector: string, top: number): void {
+  if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
+    const el = document.querySelector(selector) as HTMLElement | null;
+    if (el) el.scrollTop = top;
+    return;
+  }
   Taro.createSelectorQuery()
     .select(selector)
     .node((res: { node?: { scrollTo?: (o: { top: number }) => void } } | null) => res?.node?.scrollTo?.({ top }))

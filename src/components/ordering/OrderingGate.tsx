@@ -7,6 +7,7 @@ import { useStores } from '@/stores';
 import { EmptyState } from '@/components/EmptyState';
 import { ROW_HEIGHT } from './layout';
 import { Box } from './elements';
+import { LoadingRow } from './LoadingRow';
 import type { BootResult } from './boot';
 
 export interface OrderingGateProps {
@@ -21,13 +22,7 @@ export function RowsPlaceholder() {
   return (
     <Box className="rows-placeholder">
       {[0, 1, 2, 3, 4, 5].map((i) => (
-        <Box key={i} className="product-row product-row--loading" style={`height:${ROW_HEIGHT}px`}>
-          <Box className="product-row__thumb skeleton-block" />
-          <Box className="product-row__main">
-            <Box className="skeleton-line" />
-            <Box className="skeleton-line skeleton-line--short" />
-          </Box>
-        </Box>
+        <LoadingRow key={i} style={`height:${ROW_HEIGHT}px`} />
       ))}
     </Box>
   );

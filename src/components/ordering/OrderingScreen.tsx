@@ -46,11 +46,6 @@ export function offeredOrderTypes(shop: { selfCollection?: boolean; openScanSwit
  * customer's own scrolling.
  */
 function scrollListTo(top: number): void {
-  if (typeof document !== 'undefined' && typeof document.querySelector === 'function') {
-    const el = document.querySelector('#product-list') as HTMLElement | null;
-    if (el) el.scrollTop = top;
-    return;
-  }
   scrollElementTo('#product-list', top);
 }
 

@@ -6,6 +6,7 @@ import { useStores } from '@/stores';
 import type { ProductState } from '@/stores/menu';
 import { formatAmount } from '@/components/Price';
 import { Box, Label, Picture } from './elements';
+import { LoadingRow } from './LoadingRow';
 
 export interface ProductRowProps {
   productId: number;
@@ -41,17 +42,7 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   const state = menu.rowState(productId);
   // a string style and few elements per row: rows mount and unmount as the list scrolls (MENU-8)
   const style = `position:absolute;top:${top}px;left:0;right:0;height:${height}px`;
-  if (!state) {
-    return (
-      <Box className="product-row product-row--loading" style={style}>
-        <Box className="product-row__thumb skeleton-block" />
-        <Box className="product-row__main">
-          <Box className="skeleton-line" />
-          <Box className="skeleton-line skeleton-line--short" />
-        </Box>
-      </Box>
-    );
-  }
+  if (!state) return <LoadingRow style={style} />;
   const { product } = state;
   const blocked = blockedTag(state);
   const inCart = cart.quantityOf(productId);
