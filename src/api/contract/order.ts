@@ -45,7 +45,7 @@ export const ServiceStartTimeInfo = z.object({ startTime: EpochMs }).strict();
  * it offers and how many units. The server adds it only when its own pricing lists the offer and
  * the quantity is within the offer's limit.
  */
-export const AcceptedOfferSchema: z.ZodType<AcceptedOffer> = z
+export const AcceptedOfferSchema: z.ZodType<AcceptedOffer, AcceptedOffer> = z
   .object({ activityId: Id, productId: Id, quantity: Quantity })
   .strict();
 

@@ -8,7 +8,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Transport, TransportRequest, TransportResponse } from '../../../src/api/request';
-import { orderCalls } from '../../../src/api/contract/order';
 import type { OrderBreakdown, OrderDetail } from '../../../src/api/contract/order';
 import type { Breakdown } from '../../../src/domain/pricing';
 import type { OrderType, PayType } from '../../../src/domain/enums';
