@@ -180,6 +180,7 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { name: 'no activities, no coupon, no offer', activities: false, coupons: false, offers: false, points: false },
+  { name: 'activities, no coupon, no offer', activities: true, coupons: false, offers: false, points: false },
   { name: 'activities, coupon, accepted offers and points', activities: true, coupons: true, offers: true, points: true },
 ];
 
