@@ -12,7 +12,7 @@ import { ACTIVITY, DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from 
 import { priceSubmission } from '../../../server/src/services/orders/create';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
 import { buildStores, type StoreFixture } from '../../support/store-factories';
-import { failure, memberRow, orderRow, place, quote, selfPickup, success, takeaway } from './helpers';
+import { failure, memberRow, orderRow, place, quote, selfPickup, stockOf, success, takeaway } from './helpers';
 
 class InjectTransport implements Transport {
   constructor(private readonly server: TestServer) {}
@@ -115,6 +115,7 @@ describe('accepted offers (PRICE-5)', () => {
     const token = await memberToken();
     const body = selfPickup({ products: goods, acceptedOffers: [markup, pudding] });
     const without = await quote(server, token, selfPickup({ products: goods }));
+    const puddings = await stockOf(server, P.mangoPudding);
     const o = await place(server, token, body);
     // the cola adds its markup price 1.00; the pudding costs its points only (initPrice none)
     expect(o.total).toBe(without + 1);
@@ -123,8 +124,9 @@ describe('accepted offers (PRICE-5)', () => {
       [P.cola, 1, 1],
       [P.mangoPudding, 1, 0],
     ]);
-    // 2000 points − 500 for the pudding
+    // 2000 points − 500 for the pudding; the pudding's stock (5 in the demo) gives one
     expect(Number((await memberRow(server, DEMO_MEMBER.id)).points)).toBe(1500);
+    expect([puddings, await stockOf(server, P.mangoPudding)]).toEqual([5, 4]);
   });
 
   test('an offer the order does not earn is refused', async () => {

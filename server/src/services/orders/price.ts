@@ -238,7 +238,12 @@ export async function priceSubmission(
   const memberCouponId = breakdown.selectedCouponId ?? lineCoupon;
   const couponName =
     memberCouponId === null ? null : (coupons.find((c) => c.row.id === memberCouponId)?.coupon.name ?? null);
-  const holds = [...stockNeeds(rebuilt.lines)].map(([productId, quantity]) => ({ productId, quantity }));
+  const needs = stockNeeds(rebuilt.lines);
+  // the products of accepted offers (PRICE-5) take stock like any other line
+  for (const l of breakdown.lines) {
+    if (l.quantity > 0 && l.flag.startsWith('offer_')) needs.set(l.productId, (needs.get(l.productId) ?? 0) + l.quantity);
+  }
+  const holds = [...needs].map(([productId, quantity]) => ({ productId, quantity }));
   return {
     shop,
     settings,
