@@ -3,6 +3,7 @@
  * discount percentage" — the units of every product the activity covers are pooled (docs/pricing.md,
  * "Second item across products"; docs/decisions.md).
  */
+import fc from 'fast-check';
 import { priceOrder } from '../../../src/domain/pricing';
 import { activity, input, line } from '../../support/pricing-factories';
 
@@ -51,5 +52,31 @@ describe('second-item discount over the products of one activity', () => {
     // the activity covers category 5 (noodles) only: 2 units → 1 noodle at 50% → 64 − 10 = 54.00
     const a = activity({ type: 11, discount: 50, typeIds: [5] });
     expect(priceOrder(input({ activities: [a], cart: cart() })).goodsAmount).toBe(54);
+  });
+});
+
+describe('second-item discount properties', () => {
+  // whole even prices so 50 % is exact and the reference needs no rounding
+  const lines = fc.array(fc.record({ id: fc.integer({ min: 1, max: 6 }), half: fc.integer({ min: 1, max: 20 }), quantity: fc.integer({ min: 1, max: 4 }) }), {
+    minLength: 1,
+    maxLength: 6,
+  });
+
+  it('takes 50 % off exactly the cheapest floor(units / 2) units of the pool, capped by the limit, whatever the cart order', () => {
+    fc.assert(
+      fc.property(lines, fc.integer({ min: 0, max: 5 }), (ls, limit) => {
+        // one line per product (a product has one price)
+        const byId = new Map(ls.map((l) => [l.id, l]));
+        const cartLines = [...byId.values()].map((l) => line({ id: l.id, price: l.half * 2, quantity: l.quantity }));
+        const a = activity({ type: 11, discount: 50, limit });
+        const units = cartLines.flatMap((l) => Array.from({ length: l.quantity }, () => l.price!)).sort((x, y) => x - y);
+        const k = Math.min(Math.floor(units.length / 2), limit > 0 ? limit : 99999);
+        const expectedOff = units.slice(0, k).reduce((s, p) => s + p / 2, 0);
+        const b = priceOrder(input({ activities: [a], cart: cartLines }));
+        const reversed = priceOrder(input({ activities: [a], cart: [...cartLines].reverse() }));
+        expect(b.originalAmount - b.goodsAmount).toBe(expectedOff);
+        expect(reversed.goodsAmount).toBe(b.goodsAmount);
+      }),
+    );
   });
 });
