@@ -14,7 +14,7 @@ import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
 import * as money from '../domain/money';
 import { buildPricingInput, lineFlag, priceOrder } from '../domain/pricing';
-import type { Breakdown, CouponSelection, PricingInput } from '../domain/pricing';
+import type { AcceptedOffer, Breakdown, CouponSelection, Offer, PricingFacts, PricingInput } from '../domain/pricing';
 import { ShopRealStatus, shopStatusDialog } from '../domain/shop-status';
 import type { ShopStatusDialog } from '../domain/shop-status';
 import type { CartLine, CartMealsetItem, CartTaste, Product, TableTiming } from '../domain/types';
@@ -151,6 +151,8 @@ export class CartStore {
   /** 'auto' until the customer picks a coupon (or none) themselves (P§9 auto-selection). */
   couponChoice: CouponSelection = 'auto';
   usePoints = false;
+  /** Offers the customer accepted (markupRedemption, pointRedeem): sent with the order. */
+  acceptedOffers: AcceptedOffer[] = [];
   orderInfo: OrderInfo = EMPTY_ORDER_INFO;
   /** Open table: the timing of the table fee (C§9). */
   tableTiming: TableTiming | null = null;
@@ -167,6 +169,7 @@ export class CartStore {
       payTypeId: observable,
       couponChoice: observable,
       usePoints: observable,
+      acceptedOffers: observable.ref,
       orderInfo: observable.ref,
       tableTiming: observable.ref,
       notices: observable.ref,
@@ -178,6 +181,7 @@ export class CartStore {
       payTypes: computed,
       effectivePayType: computed,
       distance: computed,
+      pricingFacts: computed,
       pricingInput: computed,
       breakdown: computed,
       missingAmount: computed,
@@ -237,26 +241,39 @@ export class CartStore {
   get pricingInput(): PricingInput | null {
     const shop = this.deps.shop.shop;
     if (!shop) return null;
-    const { menu, member, promotion } = this.deps;
+    const { menu } = this.deps;
     return buildPricingInput({
       shop,
       cart: this.lines,
       products: menu.shopId === shop.id ? menu.productList : undefined,
+      now: this.deps.shop.now,
+      facts: this.pricingFacts,
+    });
+  }
+
+  /**
+   * Every fact pricing reads (PricingFacts, all required): the server's order service builds the same
+   * set from its own records for the submission (server/src/services/orders/price.ts).
+   */
+  get pricingFacts(): PricingFacts {
+    const { member, promotion } = this.deps;
+    return {
       orderType: this.orderType,
-      userAgent: this.deps.session.userAgent ?? undefined,
+      userAgent: this.deps.session.userAgent,
       payType: this.effectivePayType,
       abroad: this.deps.abroad,
-      member: member.pricingMember,
+      member: member.pricingFacts,
       activities: promotion.activities,
+      promotionCodeActivity: promotion.promotionCodeActivity,
       coupons: promotion.coupons,
       couponId: this.couponChoice,
-      promotionCodeActivity: promotion.promotionCodeActivity,
+      acceptedOffers: this.acceptedOffers,
+      usePoints: this.usePoints,
+      pointsToUse: null,
       distance: this.distance,
       isPickerPack: this.orderInfo.isPickerPack,
-      usePoints: this.usePoints,
       table: this.tableTiming,
-      now: this.deps.shop.now,
-    });
+    };
   }
 
   /** PRICE-10: the breakdown the customer sees is priceOrder of that input — never a figure of its own. */
@@ -338,6 +355,7 @@ export class CartStore {
       if (this.shopId !== shopId) {
         this.couponChoice = 'auto';
         this.usePoints = false;
+        this.acceptedOffers = [];
         this.orderInfo = EMPTY_ORDER_INFO;
         this.tableTiming = null;
       }
@@ -564,6 +582,7 @@ export class CartStore {
   clear(): void {
     change('cart/clear', () => {
       this.couponChoice = 'auto';
+      this.acceptedOffers = [];
     });
     this.commit('cart/clear', []);
   }
@@ -573,6 +592,7 @@ export class CartStore {
     change('cart/submitted', () => {
       this.couponChoice = 'auto';
       this.usePoints = false;
+      this.acceptedOffers = [];
       this.orderInfo = { ...this.orderInfo, note: '' };
     });
     this.commit('cart/submitted', []);
@@ -607,6 +627,25 @@ export class CartStore {
       this.couponChoice = 'auto';
       this.bump();
     });
+  }
+
+  /**
+   * The customer takes `quantity` units of an offer (markupRedemption, pointRedeem) the breakdown
+   * lists; 0 gives it back. More than the offer allows is refused with the offer's limit.
+   */
+  acceptOffer(offer: Pick<Offer, 'activityId' | 'productId'>, quantity: number): RuleError | null {
+    const listed = this.breakdown?.offers.find((o) => o.activityId === offer.activityId && o.productId === offer.productId);
+    const q = Math.max(0, Math.floor(quantity));
+    if (q > 0 && !listed) return ruleError(ErrorCode.couponActivityNotExist);
+    if (listed && q > listed.maxQuantity) {
+      return listed.points ? ruleError(ErrorCode.pointsInsufficient) : ruleError(ErrorCode.exchangeSoldOut);
+    }
+    const others = this.acceptedOffers.filter((a) => a.activityId !== offer.activityId || a.productId !== offer.productId);
+    change('cart/acceptOffer', () => {
+      this.acceptedOffers = q > 0 ? [...others, { activityId: offer.activityId, productId: offer.productId, quantity: q }] : others;
+      this.bump();
+    });
+    return null;
   }
 
   /** The points-deduction switch (P§9). */

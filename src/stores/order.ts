@@ -260,6 +260,7 @@ export class OrderStore {
     if (cart.payTypeId !== null) s.payTypeId = cart.payTypeId;
     if (nonBlank(info.note)) s.note = nonBlank(info.note);
     if (cart.usePoints) s.usePoints = true;
+    if (cart.acceptedOffers.length > 0) s.acceptedOffers = cart.acceptedOffers.map((o) => ({ ...o }));
     if (promotion.promotionCode) s.promotionCode = promotion.promotionCode;
     switch (cart.orderType) {
       case OrderType.takeaway: {
@@ -341,7 +342,13 @@ export class OrderStore {
     errors.push(checkPayType(cart.payTypes, payType));
     errors.push(checkPaymentAmount(total));
     if (payType === PayType.vip) {
-      errors.push(member.vipInfo ? checkBalance(member.vipInfo.amount, total) : ruleError(ErrorCode.pleaseRegisterFirst));
+      // C§5 the balance pays what is left after the gift balance (P§9); the gift balance its own part
+      const gift = this.serverBreakdown ? 0 : breakdown.giftAmount;
+      errors.push(
+        member.vipInfo
+          ? (checkBalance(member.vipInfo.amount, total) ?? checkBalance(member.vipInfo.giftAmount, gift))
+          : ruleError(ErrorCode.pleaseRegisterFirst),
+      );
     }
     const seen = new Set<string>();
     return errors.filter((e): e is RuleError => {

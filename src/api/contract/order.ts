@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderStatus, OrderType, PayType } from '../../domain/enums';
 import { ErrorCode } from '../../domain/errors';
+import type { AcceptedOffer } from '../../domain/pricing/types';
 import { Empty, EpochMs, Id, Money, Ok, ShortText, defineCall } from './common';
 import {
   ActivityTypeSchema,
@@ -38,6 +39,15 @@ const ServiceUserChoice = z.object({ id: Id, tagId: Id.optional() }).strict();
 
 /** Start of the appointment service (C§3 serviceStartTimeInfo). */
 export const ServiceStartTimeInfo = z.object({ startTime: EpochMs }).strict();
+
+/**
+ * An offer the customer accepted (PRICE-5: markupRedemption, pointRedeem): the activity, the product
+ * it offers and how many units. The server adds it only when its own pricing lists the offer and
+ * the quantity is within the offer's limit.
+ */
+export const AcceptedOfferSchema: z.ZodType<AcceptedOffer, AcceptedOffer> = z
+  .object({ activityId: Id, productId: Id, quantity: Quantity })
+  .strict();
 
 /**
  * order/confirm — the order submission of C§3. The client sends what was chosen and the total it
@@ -88,6 +98,8 @@ export const OrderSubmission = z
     couponId: CouponChoiceSchema.optional(),
     /** Apply the points deduction allowed by P§9 (points, rate, max rule). */
     usePoints: z.boolean().optional(),
+    /** Offers the customer accepted (PRICE-5), at most one entry per activity and product. */
+    acceptedOffers: z.array(AcceptedOfferSchema).max(20).optional(),
     promotionCode: z.string().min(1).max(32).optional(),
     /** Member-card payment only (payType vip). */
     payPassword: PayPassword.optional(),

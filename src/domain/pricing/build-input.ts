@@ -55,6 +55,84 @@ export interface PricingSources {
   now: number;
 }
 
+/**
+ * The member facts pricing reads (P§3, P§9): the card and the shop's member setting, the shop's
+ * gift-balance rules (vip/giftAmountRules; the server reads the same `giftRules`) and the member's
+ * progress on the running times red bag (activity/getTimesRedBag; null when none runs). A visitor
+ * has none of them.
+ */
+export interface MemberFacts {
+  info: MemberInfo;
+  setting: MemberSetting;
+  giftAmountRules: readonly GiftAmountRule[];
+  timesRedBag: TimesRedBagInfo | null;
+}
+
+/**
+ * Every fact of an order that pricing reads besides the shop, the menu, the cart and the clock
+ * (PRICE-10). Every field is required: the cart store and the server's order service each build one
+ * from the same sources, and a side that forgets a fact does not compile (the price parity suite
+ * checks that the values agree).
+ */
+export interface PricingFacts {
+  orderType: OrderTypeT;
+  /** User-agent code (null: the order type's first code). */
+  userAgent: number | null;
+  payType: PayTypeT | null;
+  abroad: boolean;
+  member: MemberFacts | null;
+  /** The shop's running activities (P§4 filtering is the engine's), the code activity excluded. */
+  activities: readonly Activity[];
+  promotionCodeActivity: Activity | null;
+  coupons: readonly Coupon[];
+  couponId: CouponSelection;
+  /** Offers the customer accepted (markupRedemption, pointRedeem). */
+  acceptedOffers: readonly AcceptedOffer[];
+  usePoints: boolean;
+  pointsToUse: number | null;
+  /** Takeaway delivery distance in km, measured by the server (null = unknown). */
+  distance: number | null;
+  isPickerPack: boolean;
+  table: TableTiming | null;
+}
+
+/** What the cart store and the order service price: the order's source data and all its facts. */
+export interface OrderPricingSources {
+  shop: ShopSettings;
+  cart: readonly CartLine[];
+  products?: readonly Product[];
+  now: number;
+  facts: PricingFacts;
+}
+
+/** The loose sources the facts stand for (examples, tools and unit tests pass these directly). */
+function sourcesOf(src: OrderPricingSources): PricingSources {
+  const f = src.facts;
+  return {
+    shop: src.shop,
+    cart: src.cart,
+    products: src.products,
+    now: src.now,
+    orderType: f.orderType,
+    userAgent: f.userAgent ?? undefined,
+    payType: f.payType,
+    abroad: f.abroad,
+    member: f.member ? { info: f.member.info, setting: f.member.setting } : null,
+    giftAmountRules: f.member?.giftAmountRules ?? [],
+    timesRedBag: f.member?.timesRedBag ?? null,
+    activities: f.activities,
+    promotionCodeActivity: f.promotionCodeActivity,
+    coupons: f.coupons,
+    couponId: f.couponId,
+    acceptedOffers: f.acceptedOffers,
+    usePoints: f.usePoints,
+    pointsToUse: f.pointsToUse,
+    distance: f.distance,
+    isPickerPack: f.isPickerPack,
+    table: f.table,
+  };
+}
+
 const DEFAULT_USER_AGENT: Record<OrderTypeT, number> = {
   takeaway: 1,
   selfPickup: 51,
@@ -187,8 +265,12 @@ function lineOf(c: CartLine, menu: Map<number, Product> | null, dec: number): Pr
   };
 }
 
-/** Build the pricing input from the source data. */
-export function buildPricingInput(src: PricingSources): PricingInput {
+/**
+ * Build the pricing input from the source data. The cart store and the server pass an order's
+ * sources with all its facts (`OrderPricingSources`); examples and unit tests may pass the loose form.
+ */
+export function buildPricingInput(given: PricingSources | OrderPricingSources): PricingInput {
+  const src = 'facts' in given ? sourcesOf(given) : given;
   const shop = pricingShop(src.shop);
   const menu = src.products ? new Map(src.products.map((p) => [p.id, p])) : null;
   const payType = src.payType ?? null;

@@ -10,6 +10,9 @@ export function offerProducts(a: Activity): ActivityProduct[] {
   return id == null ? [] : [{ ...(a.product ?? {}), id, name: a.product?.name ?? a.productName }];
 }
 
+/** The line flag of an accepted offer's units. */
+export const offerFlag = (activityId: number, productId: number): string => `offer_${activityId}_${productId}`;
+
 /** List the offers and add the accepted ones as lines (no discount, no threshold). */
 export function addOffers(state: PricingState, a: Activity, offers: Offer[]): void {
   for (const o of offers) {
@@ -19,7 +22,7 @@ export function addOffers(state: PricingState, a: Activity, offers: Offer[]): vo
     const quantity = Math.min(acc.quantity, o.maxQuantity);
     if (quantity <= 0) continue;
     if (o.points) state.pointsSpentOnOffers += o.points * quantity;
-    const flag = `offer_${a.id}_${o.productId}`;
+    const flag = offerFlag(a.id, o.productId);
     state.lines.push(
       newLineState(
         {

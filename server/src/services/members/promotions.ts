@@ -348,7 +348,8 @@ async function progressOf(db: Db, memberId: number, activityId: number): Promise
   return rows[0]?.n ?? 0;
 }
 
-const infoOf = (a: Activity, cumulative: number): TimesRedBagInfo => ({
+/** A times red bag and a member's counted orders as activity/getTimesRedBag shows them (and pricing reads). */
+export const timesRedBagInfoOf = (a: Activity, cumulative: number): TimesRedBagInfo => ({
   id: a.id,
   status: 1,
   cumulativeQuantity: Math.min(cumulative, 1_000_000),
@@ -360,7 +361,7 @@ export async function getTimesRedBag(ctx: ServerContext, scope: MemberScope, lan
   const row = await timesRedBagActivity(ctx, scope.shop, scope.utcOffsetMinutes);
   if (!row) return null;
   const cumulative = scope.member ? await progressOf(ctx.db, scope.member.id, row.id) : 0;
-  return { info: infoOf(row.data, cumulative), activity: activityWire(row.data, lang) };
+  return { info: timesRedBagInfoOf(row.data, cumulative), activity: activityWire(row.data, lang) };
 }
 
 /**
@@ -398,7 +399,7 @@ export async function checkTimesRedBag(ctx: ServerContext, scope: MemberScope, i
   });
   const cumulative = await progressOf(ctx.db, member.id, row.id);
   return {
-    info: infoOf(row.data, cumulative),
+    info: timesRedBagInfoOf(row.data, cumulative),
     coupons: coupons.map((c) => couponOf(c, t, scope.utcOffsetMinutes, lang)),
   };
 }

@@ -99,7 +99,26 @@ export function toOrderLines(b: Breakdown, rebuilt: readonly RebuiltLine[]): Ord
   const out: OrderLine[] = [];
   for (const l of b.lines) {
     const src = byFlag.get(l.flag);
-    if (!src) continue;
+    if (!src) {
+      // an accepted offer (PRICE-5): the product at the offer's price, no choices
+      if (l.quantity > 0 && l.flag.startsWith('offer_')) {
+        out.push({
+          flag: l.flag,
+          productId: l.productId,
+          name: l.name.slice(0, 140),
+          tastes: [],
+          tastesName: '',
+          mealset: [],
+          mealsetNames: '',
+          quantity: l.quantity,
+          price: l.unitPrice,
+          originalPrice: l.unitPrice,
+          amount: l.lineAmount,
+          discountAmount: money.toWire(money.sub(l.lineAmount, l.finalAmount), dec),
+        });
+      }
+      continue;
+    }
     const c = src.cart;
     const line: OrderLine = {
       flag: l.flag,

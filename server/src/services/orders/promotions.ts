@@ -8,17 +8,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderBreakdown } from '../../../../src/api/contract/order';
 import { ActivityType, OrderStatus, PayType } from '../../../../src/domain/enums';
 import type { Breakdown } from '../../../../src/domain/pricing';
-import type { Activity } from '../../../../src/domain/types';
+import type { Activity, TimesRedBagInfo } from '../../../../src/domain/types';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
-import { members } from '../../db/schema';
+import { members, timesRedBagProgress } from '../../db/schema';
 import type { MemberRow } from '../members-read';
 import { grantOrderCoupons } from '../members/coupons';
-import { recordTimesRedBagOrder } from '../members/promotions';
+import { activityRunning, timesRedBagInfoOf } from '../members/promotions';
 import { getShop, type ShopRow } from '../shops';
 import type { OrderRow } from './holds';
-import { shopActivities } from './load';
 
 /** P§3 activity kinds whose coupons an order earns when it is paid. */
 const EARNING_KINDS: ReadonlySet<number> = new Set([
@@ -37,8 +36,40 @@ export interface EarnedCoupon {
   activityType: number;
 }
 
-/** The stored breakdown: the contract's figures and, server side only, the coupons earned. */
-export type StoredBreakdown = OrderBreakdown & { earnedCoupons?: EarnedCoupon[] };
+/**
+ * The stored breakdown: the contract's figures and, server side only, the coupons earned and the
+ * times red bags the engine counted the order towards.
+ */
+export type StoredBreakdown = OrderBreakdown & { earnedCoupons?: EarnedCoupon[]; timesRedBagIds?: number[] };
+
+/**
+ * The member's progress on the running times red bag: the pricing fact `MemberFacts.timesRedBag`,
+ * the same figure activity/getTimesRedBag shows the app (the running activity, the counted orders).
+ */
+export async function timesRedBagFact(
+  ctx: ServerContext,
+  memberId: number,
+  activities: readonly Activity[],
+  now: number,
+  utcOffsetMinutes: number,
+): Promise<TimesRedBagInfo | null> {
+  const running = activities.find(
+    (a) => a.type === ActivityType.timesRedBag && activityRunning(a, now, utcOffsetMinutes),
+  );
+  if (!running) return null;
+  const rows = await ctx.db
+    .select({ n: timesRedBagProgress.cumulativeQuantity })
+    .from(timesRedBagProgress)
+    .where(and(eq(timesRedBagProgress.memberId, memberId), eq(timesRedBagProgress.activityId, running.id)))
+    .limit(1);
+  return timesRedBagInfoOf(running, rows[0]?.n ?? 0);
+}
+
+/** The times red bags the engine counted the order towards (applied activities of that kind). */
+export function timesRedBagsCounted(b: Pick<Breakdown, 'appliedActivityIds'>, activities: readonly Activity[]): number[] {
+  const kinds = new Map(activities.map((a) => [a.id, a.type]));
+  return b.appliedActivityIds.filter((id) => kinds.get(id) === ActivityType.timesRedBag);
+}
 
 /** The coupon gifts of the breakdown that a paid order hands over (P§3 gift kinds above). */
 export function earnedCoupons(b: Pick<Breakdown, 'gifts'>): EarnedCoupon[] {
@@ -57,7 +88,7 @@ export function earnedCoupons(b: Pick<Breakdown, 'gifts'>): EarnedCoupon[] {
 
 /** The stored breakdown as the contract shows it (the earned coupons stay on the server). */
 export function shownBreakdown(b: StoredBreakdown): OrderBreakdown {
-  const { earnedCoupons: _kept, ...shown } = b;
+  const { earnedCoupons: _kept, timesRedBagIds: _counted, ...shown } = b;
   return shown;
 }
 
@@ -95,9 +126,9 @@ export async function applyPaidOrderPromotions(
 ): Promise<void> {
   if (order.memberId === null) return;
   const shop = known.shop ?? (await getShop(ctx, order.shopId));
-  const activities = known.activities ?? (await shopActivities(ctx, shop));
   let gifts = order.breakdown.earnedCoupons ?? [];
-  const countsTimesRedBag = activities.some((a) => a.type === ActivityType.timesRedBag);
+  const redBags = order.breakdown.timesRedBagIds ?? [];
+  const countsTimesRedBag = redBags.length > 0;
   const firstCardPay = order.payType === PayType.vip;
   if (gifts.length === 0 && !countsTimesRedBag && !firstCardPay) return;
 
@@ -119,13 +150,15 @@ export async function applyPaidOrderPromotions(
     if (first.length === 0) gifts = gifts.filter((g) => g.activityType !== ActivityType.firstMemberPayGift);
   }
 
-  if (countsTimesRedBag) {
-    await recordTimesRedBagOrder(tx, ctx, {
-      member,
-      shop,
-      orderAmount: Number(order.total),
-      utcOffsetMinutes,
-    });
+  // P§3 timesRedBag: the red bags the engine counted the order towards when it was priced
+  for (const activityId of redBags) {
+    await tx
+      .insert(timesRedBagProgress)
+      .values({ memberId: member.id, activityId, cumulativeQuantity: 1 })
+      .onConflictDoUpdate({
+        target: [timesRedBagProgress.memberId, timesRedBagProgress.activityId],
+        set: { cumulativeQuantity: sql`${timesRedBagProgress.cumulativeQuantity} + 1` },
+      });
   }
 
   if (gifts.length > 0) {
