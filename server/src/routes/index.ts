@@ -9,6 +9,7 @@ import { registerPayRoutes } from './pay';
 import { registerMerchantRoutes } from './merchant';
 import { registerVipRoutes } from './vip';
 import { registerActivityRoutes } from './activity';
+import { installShopScope } from './shop-scope';
 
 /** A function that registers one area's routes. */
 export type RouteRegistrar = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
@@ -23,5 +24,7 @@ areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // before any route: the hook checks every shop id a request names against its token
+  installShopScope(app, ctx);
   for (const register of areas) await register(app, ctx);
 }
