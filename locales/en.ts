@@ -143,6 +143,8 @@ export const en: LocaleMessages = {
     productSoldOut: 'Product {{product}} sold out',
     productOffline: 'Product {{product}} is off sale',
     productDeleted: 'Product {{product}} has been removed',
+    specInvalid: 'The spec chosen for {{product}} is invalid, please choose again',
+    tasteInvalid: 'A taste chosen for {{product}} is invalid, please choose again',
     insufficientInventory: '{{product}} is insufficient inventory',
     stockWarning: '{{product}} is out of stock',
     memberLevelRestricted: '{{product}} is only for certain member levels',

@@ -159,6 +159,8 @@ export const zhCN = {
     productSoldOut: '商品{{product}}已售罄',
     productOffline: '商品{{product}}已下架',
     productDeleted: '商品{{product}}已删除',
+    specInvalid: '商品{{product}}的规格无效，请重新选择',
+    tasteInvalid: '商品{{product}}的口味选项无效，请重新选择',
     insufficientInventory: '{{product}}库存不足',
     stockWarning: '{{product}}已缺货',
     memberLevelRestricted: '{{product}}仅限指定等级会员购买',

@@ -12,6 +12,7 @@ import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/err
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
 import { buildPricingInput, priceOrder, type Breakdown } from '../../../../src/domain/pricing';
+import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { checkCanOrder } from '../../../../src/domain/shop-status';
 import type { Activity, ShopSettings } from '../../../../src/domain/types';
 import {
@@ -258,7 +259,8 @@ export async function priceSubmission(
   // P§5: the chosen coupon must be usable on this order
   if (typeof s.couponId === 'number' && breakdown.selectedCouponId !== s.couponId) {
     const usability = breakdown.coupons.find((c) => c.couponId === s.couponId);
-    throw fail(usability?.reason ?? 'invalidCoupon');
+    const reason = usability?.reason ?? 'invalidCoupon';
+    throw fail(reason, couponReasonParams(input.coupons.find((c) => c.id === s.couponId), reason));
   }
   // C§5: the amount to pay must be above 0
   rule(checkPaymentAmount(breakdown.amountToPay));
