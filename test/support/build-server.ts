@@ -132,7 +132,7 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
       await seedDemo(database.db, demoData);
       ctx.sessions.clearCache();
       ctx.shopCache.clear();
-      ctx.limiter.clear();
+      app.rateLimits.reset();
       sms.outbox.length = 0;
     },
     close: () => app.close(),

@@ -26,6 +26,11 @@ export const PUT_LOGS_PER_MINUTE = 30;
 
 /** Account calls (C§7 user, USER-1, USER-2). */
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const smsPerPhoneMinute = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneMinute, timeWindow: 60_000 });
+  const smsPerPhoneHour = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneHour, timeWindow: 3_600_000 });
+  const smsPerIpHour = app.rateLimits.rule({ max: SMS_LIMITS.perIpHour, timeWindow: 3_600_000 });
+  const putLogsPerMinute = app.rateLimits.rule({ max: PUT_LOGS_PER_MINUTE, timeWindow: 60_000 });
+
   const issue = async (userId: number, shopId: number): Promise<LoginRes> => {
     const { token, expiresAt } = await ctx.sessions.issue(userId, shopId);
     return { token, expiresAt, shopId, user: await userProfile(ctx, userId, shopId) };
@@ -96,9 +101,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const phone = c.body.phone;
     const ip = c.request.ip;
     const allowed =
-      ctx.limiter.hit(`sms:phone:min:${phone}`, SMS_LIMITS.perPhoneMinute, 60_000) &&
-      ctx.limiter.hit(`sms:phone:hour:${phone}`, SMS_LIMITS.perPhoneHour, 3_600_000) &&
-      ctx.limiter.hit(`sms:ip:hour:${ip}`, SMS_LIMITS.perIpHour, 3_600_000);
+      (await smsPerPhoneMinute(c.request, `sms:phone:min:${phone}`)) &&
+      (await smsPerPhoneHour(c.request, `sms:phone:hour:${phone}`)) &&
+      (await smsPerIpHour(c.request, `sms:ip:hour:${ip}`));
     if (!allowed) throw fail('tooManyRequests');
     const code = await ctx.sms.sendCode(c.session.shopId, phone);
     const showCode = c.body.test === true && ctx.sms.provider instanceof DevSmsProvider;
@@ -122,7 +127,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerCall(app, ctx, userCalls.getSmsQuantity, async (c) => ({ quantity: await ctx.sms.quota(c.session.shopId) }));
 
   registerCall(app, ctx, userCalls.putLogs, async (c) => {
-    if (!ctx.limiter.hit(`logs:${c.request.ip}`, PUT_LOGS_PER_MINUTE, 60_000)) throw fail('tooManyRequests');
+    if (!(await putLogsPerMinute(c.request, `logs:${c.request.ip}`))) throw fail('tooManyRequests');
     const text = Array.isArray(c.body.log) ? c.body.log.join('\n') : c.body.log;
     await ctx.db.insert(clientLogs).values({
       userId: c.maybeSession?.userId ?? null,
