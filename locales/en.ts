@@ -215,6 +215,7 @@ export const en: LocaleMessages = {
     openVipCenterFailed: 'Open vip center failed',
     avatarUploadFailed: 'Avatar upload failed',
     alreadyMember: 'You are already a member',
+    smsLoginRequired: 'Please log in with your phone number and SMS code first',
     invalidQr: 'Invalid QR',
     jumpingStationWrong: 'Jumping station number is wrong!',
     syncConnectFailed: 'Failed to connect to the server, ordering may not be synchronized',

@@ -231,6 +231,7 @@ export const zhCN = {
     openVipCenterFailed: '打开会员中心失败',
     avatarUploadFailed: '头像上传失败',
     alreadyMember: '您已经是会员了',
+    smsLoginRequired: '请先用手机号和验证码登录',
     invalidQr: '无效的二维码',
     jumpingStationWrong: '跳转站点编号错误！',
     syncConnectFailed: '连接服务器失败，点单可能无法同步',

@@ -119,6 +119,8 @@ export const ErrorCode = {
   openVipCenterFailed: 'openVipCenterFailed',
   avatarUploadFailed: 'avatarUploadFailed',
   alreadyMember: 'alreadyMember',
+  /** A browser visitor (device id) asked for a member card: an SMS login comes first. */
+  smsLoginRequired: 'smsLoginRequired',
 
   // Scan and table (C§8)
   invalidQr: 'invalidQr',

@@ -134,6 +134,7 @@ export const messages: { [K in ErrorCode]?: Message } = {
   openVipCenterFailed: { zh: '打开会员中心失败', en: 'Open vip center failed' },
   avatarUploadFailed: { zh: '头像上传失败', en: 'Avatar upload failed' },
   alreadyMember: { zh: '您已经是会员', en: 'You are already a member' },
+  smsLoginRequired: { zh: '请先用手机号和验证码登录', en: 'Please log in with your phone number and SMS code first' },
 
   invalidQr: { zh: '无效的二维码', en: 'Invalid QR' },
   jumpingStationWrong: { zh: '跳转站号错误！', en: 'Jumping station number is wrong!' },

@@ -15,6 +15,7 @@ import { AVATAR_MAX_BYTES, saveAvatar, visitorAvatarSvg } from '../services/avat
 import { DevSmsProvider, SMS_CODE_TTL_MS } from '../services/sms';
 import { getShop } from '../services/shops';
 import { AVATAR_COUNT, findOrCreateUser, userProfile } from '../services/users';
+import { browserEntryUser, phoneUser } from '../services/device-users';
 import type { Lang } from '../i18n/messages';
 
 const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -46,10 +47,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerCall(app, ctx, userCalls.login, async (c) => platformLogin('weapp', c.body.id, c.body.code, c.lang));
   registerCall(app, ctx, userCalls.aliLogin, async (c) => platformLogin('alipay', c.body.id, c.body.code, c.lang));
 
-  // browser entry: the open id is the device id fallback of C§2, the user a visitor (C§3)
+  // browser entry: the open id is the device id fallback of C§2, the user a visitor (C§3) until
+  // an SMS login; only demo mode lets the demo's open ids sign in as the demo users
   registerCall(app, ctx, userCalls.h5entry, async (c) => {
     await getShop(ctx, c.body.id);
-    const user = await findOrCreateUser(ctx.db, 'h5', c.body.openid, ctx.clock.now(), c.lang);
+    const user = await browserEntryUser(ctx.db, ctx.config, c.body.openid, ctx.clock.now(), c.lang);
     return issue(user.id, c.body.id);
   });
 
@@ -117,11 +119,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   registerCall(app, ctx, userCalls.h5Login, async (c) => {
     await ctx.sms.verify(c.body.phone, c.body.code);
-    const session = c.session;
-    const owner = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, c.body.phone)).limit(1);
-    if (owner[0] && owner[0].id !== session.userId) return issue(owner[0].id, session.shopId);
-    await ctx.db.update(users).set({ phone: c.body.phone, authorised: true }).where(eq(users.id, session.userId));
-    return issue(session.userId, session.shopId);
+    // the token names the phone's user; the device visitor stays a visitor (its id is no login)
+    const user = await phoneUser(ctx.db, c.body.phone, ctx.clock.now(), c.lang);
+    return issue(user.id, c.session.shopId);
   });
 
   registerCall(app, ctx, userCalls.getSmsQuantity, async (c) => ({ quantity: await ctx.sms.quota(c.session.shopId) }));

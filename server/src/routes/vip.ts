@@ -7,6 +7,8 @@ import type { Coupon } from '../../../src/domain/types';
 import type { ServerContext } from '../context';
 import { memberCoupons } from '../db/schema';
 import { registerCall } from '../http/call';
+import { fail } from '../http/errors';
+import { API_BASE, HeaderNames } from '../../../src/api/contract/common';
 import {
   assertFunctionOpen,
   inTransaction,
@@ -57,6 +59,14 @@ export async function registerVipRoutes(app: FastifyInstance, ctx: ServerContext
         code: NEED_REGISTER_IN_STORE_CODE,
         data: { errorCode: 'needRegisterInStore' },
       });
+    });
+    // a browser's device id is a visitor: no member card until an SMS login (user/h5Login)
+    const cardCalls = new Set([API_BASE + vipCalls.register.path, API_BASE + vipCalls.bind.path]);
+    vip.addHook('preHandler', async (request) => {
+      if (!cardCalls.has(request.routeOptions.url ?? '')) return;
+      const token = request.headers[HeaderNames.token];
+      const session = await ctx.sessions.resolve(Array.isArray(token) ? token[0] : token);
+      if (session?.visitor) throw fail('smsLoginRequired');
     });
     routes(vip, ctx);
   });
