@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 import { registerCall, type CallContext } from '../http/call';
 import { fail } from '../http/errors';
 import { createOrder } from '../services/orders/create';
-import { closeByUser, ownOrder, startExpirySweeper, transition } from '../services/orders/lifecycle';
+import { closeByUser, ownOrder, transition } from '../services/orders/lifecycle';
 import {
   queryPayment,
   reportPayError,
@@ -30,7 +30,6 @@ function idempotencyKeyOf(c: CallContext<unknown>): string | null {
 
 /** Order calls (C§7 order, SERVER-3): thin, every rule in services/orders. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  startExpirySweeper(ctx);
 
   registerCall(app, ctx, orderCalls.confirm, async (c) =>
     createOrder(

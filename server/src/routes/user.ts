@@ -2,11 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { API_BASE } from '../../../src/api/contract/common';
 import { AVATAR_UPLOAD_PATH, userCalls, type LoginRes } from '../../../src/api/contract/user';
 import type { ServerContext } from '../context';
-import { clientLogs, tables, users } from '../db/schema';
 import { AppError, fail, HttpError } from '../http/errors';
 import { failureBody } from '../http/error-handler';
 import { registerCall } from '../http/call';
@@ -16,6 +14,8 @@ import { DevSmsProvider, SMS_CODE_TTL_MS } from '../services/sms';
 import { getShop } from '../services/shops';
 import { AVATAR_COUNT, findOrCreateUser, userProfile } from '../services/users';
 import { browserEntryUser, phoneUser } from '../services/device-users';
+import { saveClientLog } from '../services/client-logs';
+import { tableByName } from '../services/table-codes';
 import type { Lang } from '../i18n/messages';
 
 const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -90,13 +90,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
       throw fail('invalidQr');
     }
     if (tableNo === null) return { type: 'shop' as const, shopId, tableId: null, tableNo: null };
-    const rows = await ctx.db
-      .select({ id: tables.id, name: tables.name })
-      .from(tables)
-      .where(and(eq(tables.shopId, shopId), eq(tables.name, tableNo)))
-      .limit(1);
-    if (!rows[0]) throw fail('tableNotFound');
-    return { type: 'table' as const, shopId, tableId: rows[0].id, tableNo: rows[0].name };
+    const table = await tableByName(ctx, shopId, tableNo);
+    if (!table) throw fail('tableNotFound');
+    return { type: 'table' as const, shopId, tableId: table.id, tableNo: table.name };
   });
 
   registerCall(app, ctx, userCalls.sendSmsCode, async (c) => {
@@ -129,11 +125,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerCall(app, ctx, userCalls.putLogs, async (c) => {
     if (!(await putLogsPerMinute(c.request, `logs:${c.request.ip}`))) throw fail('tooManyRequests');
     const text = Array.isArray(c.body.log) ? c.body.log.join('\n') : c.body.log;
-    await ctx.db.insert(clientLogs).values({
-      userId: c.maybeSession?.userId ?? null,
-      shopId: c.maybeSession?.shopId ?? null,
-      log: text.slice(0, 16384),
-    });
+    await saveClientLog(ctx, c.maybeSession, text);
     return 'ok';
   });
 

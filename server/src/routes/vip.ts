@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
 import { vipCalls } from '../../../src/api/contract/vip';
 import { CouponState, PayStatus } from '../../../src/domain/enums';
 import { NEED_REGISTER_IN_STORE_CODE } from '../../../src/domain/errors';
 import type { Coupon } from '../../../src/domain/types';
 import type { ServerContext } from '../context';
-import { memberCoupons } from '../db/schema';
 import { registerCall } from '../http/call';
 import { fail } from '../http/errors';
 import { API_BASE, HeaderNames } from '../../../src/api/contract/common';
@@ -17,6 +15,7 @@ import {
   requireMember,
 } from '../services/members/common';
 import { couponOf } from '../services/members/coupons';
+import { memberCouponsFrom } from '../services/members/coupons-by-source';
 import { balanceDoc, pointDoc } from '../services/members/docs';
 import {
   bind,
@@ -127,11 +126,7 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const rows =
       issued.length > 0
         ? issued
-        : await ctx.db
-            .select()
-            .from(memberCoupons)
-            .where(and(eq(memberCoupons.memberId, member.id), eq(memberCoupons.source, 'register')))
-            .orderBy(asc(memberCoupons.id));
+        : await memberCouponsFrom(ctx.db, member.id, 'register');
     return { list: rows.slice(0, 100).map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang)) };
   });
 
@@ -218,18 +213,9 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const row = await ownRecharge(ctx, scope, c.body.rechargeId);
     const coupons =
       row.payStatus === PayStatus.success
-        ? (
-            await ctx.db
-              .select()
-              .from(memberCoupons)
-              .where(
-                and(
-                  eq(memberCoupons.memberId, row.memberId),
-                  eq(memberCoupons.source, rechargeCouponSource(row.id)),
-                ),
-              )
-              .orderBy(asc(memberCoupons.id))
-          ).map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang))
+        ? (await memberCouponsFrom(ctx.db, row.memberId, rechargeCouponSource(row.id))).map((r) =>
+            couponOf(r, now(), scope.utcOffsetMinutes, c.lang),
+          )
         : [];
     return rechargeAnswer(scope, row, coupons);
   });
