@@ -5,8 +5,8 @@ import { DEMO_USER } from '../../server/src/demo/ids';
 describe('demo mode (DEMO_MODE)', () => {
   test('is off unless DEMO_MODE=1', () => {
     expect(loadConfig({} as NodeJS.ProcessEnv).demoMode).toBe(false);
-    expect(loadConfig({ DEMO_MODE: '0' } as NodeJS.ProcessEnv).demoMode).toBe(false);
-    expect(loadConfig({ DEMO_MODE: '1' } as NodeJS.ProcessEnv).demoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: '0' } as unknown as NodeJS.ProcessEnv).demoMode).toBe(false);
+    expect(loadConfig({ DEMO_MODE: '1' } as unknown as NodeJS.ProcessEnv).demoMode).toBe(true);
   });
 
   test('the start-up banner prints the &openid= demo logins in demo mode only', () => {
