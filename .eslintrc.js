@@ -31,12 +31,26 @@ module.exports = {
           // pages never call the network directly
           { target: './src/pages', from: ['./src/api/request.ts', './server'] },
           { target: './src', from: ['./server', './test', './bench'] },
+          // routes are thin: validate, call a service, shape the answer; queries live in services
+          { target: './server/src/routes', from: './server/src/db', message: 'Routes do not query the database: move the query into server/src/services.' },
         ],
       },
     ],
     'no-restricted-imports': 'off',
   },
   overrides: [
+    {
+      // routes are thin (ARCHITECTURE): no query builder, no timers (background work belongs to the app)
+      files: ['server/src/routes/**/*.ts'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query the database: move the query into server/src/services.' }] }],
+        'no-restricted-globals': [
+          'error',
+          { name: 'setInterval', message: 'A route starts no timer: start background work from the app (server/src/app.ts).' },
+          { name: 'setTimeout', message: 'A route starts no timer: start background work from the app (server/src/app.ts).' },
+        ],
+      },
+    },
     {
       files: ['src/domain/**/*.ts', 'src/api/contract/**/*.ts'],
       rules: {

@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { registerRoutes, type RouteRegistrar } from './routes';
 import { AVATAR_MAX_BYTES } from './services/avatar';
+import { startExpirySweeper } from './services/orders/lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,8 @@ export const consumerApi = fp(
 
     await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10 } });
 
+    // background work belongs to the app, not to a route (routes stay thin)
+    startExpirySweeper(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
 

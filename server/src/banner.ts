@@ -19,10 +19,18 @@ export function demoBanner(config: ServerConfig, startMs: number): string {
     `  Dine-in at table A1:                        ${page}?id=${SHOP.restaurant}&isDine=1&table=A1`,
     `  Scan-order table A1 (open table):           ${page}?source_type=6&shop_id=${SHOP.restaurant}&table_no=A1`,
     '',
-    'Demo logins (browser: add &openid=<open id> to a link):',
-    `  Member 张三 (balance 500):  openid ${DEMO_USER.member.openid}, phone ${DEMO_MEMBER.phone}, pay password ${DEMO_MEMBER.payPassword}`,
-    `  Member 李四 (no balance):   openid ${DEMO_USER.memberEmpty.openid}, phone ${DEMO_MEMBER_EMPTY.phone}, pay password ${DEMO_MEMBER_EMPTY.payPassword}`,
-    `  Visitor:                    openid ${DEMO_USER.visitor.openid}`,
+    ...(config.demoMode
+      ? [
+          'Demo logins (DEMO_MODE=1; browser: add &openid=<open id> to a link):',
+          `  Member 张三 (balance 500):  openid ${DEMO_USER.member.openid}, phone ${DEMO_MEMBER.phone}, pay password ${DEMO_MEMBER.payPassword}`,
+          `  Member 李四 (no balance):   openid ${DEMO_USER.memberEmpty.openid}, phone ${DEMO_MEMBER_EMPTY.phone}, pay password ${DEMO_MEMBER_EMPTY.payPassword}`,
+          `  Visitor:                    openid ${DEMO_USER.visitor.openid}`,
+        ]
+      : [
+          'Demo logins (demo mode off: a browser is a visitor until it logs in by SMS):',
+          `  Member 张三: phone ${DEMO_MEMBER.phone}, pay password ${DEMO_MEMBER.payPassword}`,
+          `  Member 李四: phone ${DEMO_MEMBER_EMPTY.phone}, pay password ${DEMO_MEMBER_EMPTY.payPassword}`,
+        ]),
     `  SMS codes (SMS_PROVIDER=${config.smsProvider}) are printed in this log.`,
     '',
   ];

@@ -29,6 +29,12 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Load the 1,000-product benchmark shop with the demo (DEMO_LARGE_SHOP=0 leaves it out). */
   seedLargeShop: boolean;
+  /**
+   * DEMO_MODE=1: the demo's browser links `&openid=demo-openid-…` sign in as the demo users (their
+   * cards and balances). Off by default; `npm start` (scripts/start.mjs) turns it on for the demo.
+   * Without it a browser's open id is only a device id: a visitor until an SMS login.
+   */
+  demoMode: boolean;
 }
 
 const intOr = (v: string | undefined, d: number): number => {
@@ -62,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: env.LOG_LEVEL !== 'silent',
     seedLargeShop: env.DEMO_LARGE_SHOP !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
   };
 }
 
@@ -74,6 +81,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     demoImagesDir: null,
     uploadsDir: path.join(os.tmpdir(), `shop-uploads-${process.pid}`),
     logger: false,
+    // the route tests sign in as the demo users through their open ids
+    demoMode: true,
     ...overrides,
   };
 }

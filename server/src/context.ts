@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database, Db } from './db/client';
-import { RateLimiter } from './http/rate-limit';
 import { SessionService } from './services/sessions';
 import { ShopCache } from './services/shop-cache';
 import { createSmsProvider, SmsService } from './services/sms';
@@ -26,7 +25,6 @@ export interface ServerContext {
   shopCache: ShopCache;
   sms: SmsService;
   login: LoginProviders;
-  limiter: RateLimiter;
   /** One instance per server for `key`, created on first use. */
   singleton<T>(key: string, make: () => T): T;
   /** Runs `fn` when the server closes (timers, connections). */
@@ -59,7 +57,6 @@ export function createContext(opts: ContextOptions): ServerContext {
     shopCache: new ShopCache(db, now),
     sms: new SmsService(db, createSmsProvider(opts.config.smsProvider, opts.log), now),
     login: createLoginProviders(opts.config),
-    limiter: new RateLimiter(now),
     singleton<T>(key: string, make: () => T): T {
       if (!singletons.has(key)) singletons.set(key, make());
       return singletons.get(key) as T;

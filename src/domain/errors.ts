@@ -35,6 +35,10 @@ export const ErrorCode = {
   productSoldOut: 'productSoldOut',
   productOffline: 'productOffline',
   productDeleted: 'productDeleted',
+  /** A spec id that is not one of the product's specs (or none chosen for a product with specs). */
+  specInvalid: 'specInvalid',
+  /** A taste option id that is not one of the product's taste options. */
+  tasteInvalid: 'tasteInvalid',
   insufficientInventory: 'insufficientInventory',
   stockWarning: 'stockWarning',
   memberLevelRestricted: 'memberLevelRestricted',
@@ -115,6 +119,8 @@ export const ErrorCode = {
   openVipCenterFailed: 'openVipCenterFailed',
   avatarUploadFailed: 'avatarUploadFailed',
   alreadyMember: 'alreadyMember',
+  /** A browser visitor (device id) asked for a member card: an SMS login comes first. */
+  smsLoginRequired: 'smsLoginRequired',
 
   // Scan and table (C§8)
   invalidQr: 'invalidQr',

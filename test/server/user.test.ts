@@ -209,11 +209,12 @@ describe('profile (USER-2)', () => {
 
   test('store/setUserInfo refuses a script URL as avatar and changes nothing', async () => {
     const token = await server.login(SHOP.restaurant, 'safe-user');
-    const before = await server.db.select().from(users).where(eq(users.openid, 'safe-user'));
+    const { userId } = (await server.ctx.sessions.resolve(token))!;
+    const before = await server.db.select().from(users).where(eq(users.id, userId));
     const res = await server.call(storeCalls.setUserInfo, { nickName: 'x', avatarUrl: 'javascript:alert(1)' }, { token });
     expect(res.ok).toBe(false);
     expect(res.code).toBe('badRequest');
-    const after = await server.db.select().from(users).where(eq(users.openid, 'safe-user'));
+    const after = await server.db.select().from(users).where(eq(users.id, userId));
     expect(after).toEqual(before);
   });
 
@@ -241,7 +242,8 @@ describe('profile (USER-2)', () => {
     const served = await server.app.inject({ method: 'GET', url: body.info.url });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(png)).toBe(true);
-    const [user] = await server.db.select().from(users).where(eq(users.openid, 'uploader'));
+    const { userId } = (await server.ctx.sessions.resolve(token))!;
+    const [user] = await server.db.select().from(users).where(eq(users.id, userId));
     expect(user.avatarUrl).toBe(body.info.url);
   });
 

@@ -53,7 +53,7 @@ export interface TestServer {
    * mismatch throws), so every route test also tests the contract.
    */
   call<C extends CallDef>(def: C, body?: unknown, opts?: CallOptions): Promise<CallResult<C>>;
-  /** A token for a user of `openid` (visitor via user/h5entry) in `shopId`. */
+  /** A token for a chat-app user whose login code is `openid` (a demo open id signs in as that demo user). */
   login(shopId: number, openid?: string): Promise<string>;
   /** A token for an existing user id in a shop, without going through a login call. */
   tokenFor(userId: number, shopId: number): Promise<string>;
@@ -120,7 +120,8 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
     sms,
     call,
     async login(shopId, openid) {
-      const res = await call(userCalls.h5entry, { id: shopId, openid: openid ?? `test-visitor-${(visitorSeq += 1)}` });
+      // a chat-app login (development provider): a browser's device id would be a visitor only
+      const res = await call(userCalls.login, { id: shopId, code: openid ?? `test-visitor-${(visitorSeq += 1)}` });
       if (!res.ok) throw new Error(`login failed: ${res.info}`);
       return res.info.token;
     },
@@ -132,7 +133,7 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
       await seedDemo(database.db, demoData);
       ctx.sessions.clearCache();
       ctx.shopCache.clear();
-      ctx.limiter.clear();
+      app.rateLimits.reset();
       sms.outbox.length = 0;
     },
     close: () => app.close(),

@@ -9,6 +9,8 @@ import { registerPayRoutes } from './pay';
 import { registerMerchantRoutes } from './merchant';
 import { registerVipRoutes } from './vip';
 import { registerActivityRoutes } from './activity';
+import { installShopScope } from './shop-scope';
+import { rateLimitsPlugin } from '../http/rate-limit';
 
 /** A function that registers one area's routes. */
 export type RouteRegistrar = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
@@ -23,5 +25,8 @@ areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // before any route: the hook checks every shop id a request names against its token
+  installShopScope(app, ctx);
+  await app.register(rateLimitsPlugin, { ctx });
   for (const register of areas) await register(app, ctx);
 }

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context';
 import { registerCall, type CallContext } from '../http/call';
 import { fail } from '../http/errors';
 import { createOrder } from '../services/orders/create';
-import { closeByUser, ownOrder, startExpirySweeper, transition } from '../services/orders/lifecycle';
+import { closeByUser, ownOrder, transition } from '../services/orders/lifecycle';
 import {
   queryPayment,
   reportPayError,
@@ -15,6 +15,7 @@ import {
 } from '../services/orders/payment';
 import { deliveryInfo, lastOrder, listOrders, orderDetail } from '../services/orders/read';
 import { addEvent } from '../services/orders/lifecycle';
+import { chainShopIds } from '../services/shop-scope';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,128}$/;
 
@@ -29,7 +30,6 @@ function idempotencyKeyOf(c: CallContext<unknown>): string | null {
 
 /** Order calls (C§7 order, SERVER-3): thin, every rule in services/orders. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  startExpirySweeper(ctx);
 
   registerCall(app, ctx, orderCalls.confirm, async (c) =>
     createOrder(
@@ -45,7 +45,11 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): v
       c.body,
     ),
   );
-  registerCall(app, ctx, orderCalls.list, async (c) => listOrders(ctx, c.session.userId, c.body, c.lang));
+  registerCall(app, ctx, orderCalls.list, async (c) => {
+    // a shop's token lists that shop's orders; the chain's when asked (docs/decisions.md)
+    const shopIds = c.body.scope === 'chain' ? await chainShopIds(ctx, c.session.shopId) : [c.session.shopId];
+    return listOrders(ctx, c.session.userId, c.body, c.lang, shopIds);
+  });
   registerCall(app, ctx, orderCalls.detail, async (c) =>
     orderDetail(ctx, c.session.userId, c.body.id, c.lang),
   );

@@ -1,18 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, or } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { storeCalls } from '../../../src/api/contract/store';
-import { ActivityType, ProductStatus } from '../../../src/domain/enums';
+import { ProductStatus } from '../../../src/domain/enums';
 import type { ServerContext } from '../context';
-import { activities, couponTemplates, limitCardUses, limitCards, memberLevels } from '../db/schema';
 import { fail } from '../http/errors';
 import { PreSerialized, registerCall } from '../http/call';
-import { localiseNamed } from '../services/localise';
 import { findMemberOfUser, toMemberInfo } from '../services/members-read';
 import { getMenu, liveStock, productRows, searchMenu, specList } from '../services/menu';
 import { chainShops, getShop, paySettingOf, shopDetail } from '../services/shops';
 import { setUserInfo } from '../services/profile';
 import { userProfile } from '../services/users';
+import { couponProductsOf, limitCardsOf, limitCardUsesOf, memberLevelsOf } from '../services/store-members';
 
 /** Shop, menu and profile calls (C§7 store; SHOP-1, MENU-1…6, USER-2). */
 export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -29,19 +26,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     paySettingOf((await getShop(ctx, c.session.shopId)).vipChargePaySetting),
   );
 
-  const levelsOf = async (shopId: number, chainId: number | null, lang: 'zh' | 'en') => {
-    const rows = await ctx.db
-      .select()
-      .from(memberLevels)
-      .where(
-        and(
-          eq(memberLevels.active, true),
-          chainId === null ? eq(memberLevels.shopId, shopId) : or(eq(memberLevels.shopId, shopId), eq(memberLevels.chainId, chainId)),
-        ),
-      )
-      .orderBy(asc(memberLevels.level));
-    return rows.map((r) => localiseNamed({ id: r.id, level: r.level, name: r.name, nameEn: r.data?.nameEn, discount: r.discount }, lang));
-  };
+  const levelsOf = (shopId: number, chainId: number | null, lang: 'zh' | 'en') => memberLevelsOf(ctx, shopId, chainId, lang);
 
   registerCall(app, ctx, storeCalls.levels, async (c) => {
     const shop = await getShop(ctx, c.session.shopId);
@@ -198,25 +183,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   registerCall(app, ctx, storeCalls.couponProducts, async (c) => {
     const shop = await getShop(ctx, c.session.shopId);
-    const menu = await getMenu(ctx, shop.id, c.lang);
-    const scope = (shopCol: AnyPgColumn, chainCol: AnyPgColumn) =>
-      shop.chainId === null ? eq(shopCol, shop.id) : or(eq(shopCol, shop.id), eq(chainCol, shop.chainId));
-    const [acts, templates] = await Promise.all([
-      ctx.db
-        .select({ data: activities.data })
-        .from(activities)
-        .where(and(eq(activities.type, ActivityType.productCoupon), scope(activities.shopId, activities.chainId))),
-      ctx.db
-        .select({ data: couponTemplates.data })
-        .from(couponTemplates)
-        .where(scope(couponTemplates.shopId, couponTemplates.chainId)),
-    ]);
-    // products that a product coupon (P§3 type 17) gives
-    const ids = new Set<number>();
-    for (const a of acts) for (const p of a.data.productList ?? []) ids.add(p.id);
-    for (const t of templates)
-      if (t.data.type === ActivityType.productCoupon) for (const p of t.data.productList ?? []) ids.add(p.id);
-    return { list: [...ids].map((id) => menu.byId.get(id)).filter((p): p is NonNullable<typeof p> => !!p) };
+    return { list: await couponProductsOf(ctx, shop, await getMenu(ctx, shop.id, c.lang)) };
   });
 
   /** The member card of the token's user in its shop, or null. */
@@ -229,18 +196,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     const member = await ownMember(c.session.userId, c.session.shopId);
     // another member's cards are never shown (P§6 permissions)
     if (!member || (c.body.id !== undefined && c.body.id !== member.id)) return { list: [] };
-    const rows = await ctx.db.select().from(limitCards).where(eq(limitCards.memberId, member.id)).orderBy(asc(limitCards.id));
-    return {
-      list: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        productId: r.productId,
-        totalTimes: r.totalTimes,
-        usedTimes: r.usedTimes,
-        remainingTimes: Math.max(0, r.totalTimes - r.usedTimes),
-        expiresAt: r.expiresAt ? r.expiresAt.getTime() : null,
-      })),
-    };
+    return { list: await limitCardsOf(ctx, member.id) };
   });
 
   registerCall(app, ctx, storeCalls.limitCardUseList, async (c) => {
@@ -250,34 +206,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     if (!member || (c.body.memberId !== undefined && c.body.memberId !== member.id)) {
       return { list: [], total: 0, page, pageLimit };
     }
-    const where = and(
-      eq(limitCardUses.memberId, member.id),
-      c.body.productId === undefined ? undefined : eq(limitCardUses.productId, c.body.productId),
-    );
-    const [rows, totals] = await Promise.all([
-      ctx.db
-        .select()
-        .from(limitCardUses)
-        .where(where)
-        .orderBy(desc(limitCardUses.id))
-        .limit(pageLimit)
-        .offset((page - 1) * pageLimit),
-      ctx.db.select({ n: count() }).from(limitCardUses).where(where),
-    ]);
-    return {
-      list: rows.map((r) => ({
-        id: r.id,
-        limitCardId: r.limitCardId,
-        productId: r.productId,
-        times: r.times,
-        orderId: r.orderId,
-        note: r.note,
-        createdAt: r.createdAt.getTime(),
-      })),
-      total: totals[0]?.n ?? 0,
-      page,
-      pageLimit,
-    };
+    return limitCardUsesOf(ctx, member.id, { productId: c.body.productId, page, pageLimit });
   });
 
   registerCall(app, ctx, storeCalls.userInfo, async (c) => userProfile(ctx, c.session.userId, c.session.shopId));

@@ -2,11 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { API_BASE } from '../../../src/api/contract/common';
 import { AVATAR_UPLOAD_PATH, userCalls, type LoginRes } from '../../../src/api/contract/user';
 import type { ServerContext } from '../context';
-import { clientLogs, tables, users } from '../db/schema';
 import { AppError, fail, HttpError } from '../http/errors';
 import { failureBody } from '../http/error-handler';
 import { registerCall } from '../http/call';
@@ -15,6 +13,9 @@ import { AVATAR_MAX_BYTES, saveAvatar, visitorAvatarSvg } from '../services/avat
 import { DevSmsProvider, SMS_CODE_TTL_MS } from '../services/sms';
 import { getShop } from '../services/shops';
 import { AVATAR_COUNT, findOrCreateUser, userProfile } from '../services/users';
+import { browserEntryUser, phoneUser } from '../services/device-users';
+import { saveClientLog } from '../services/client-logs';
+import { tableByName } from '../services/table-codes';
 import type { Lang } from '../i18n/messages';
 
 const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -26,6 +27,11 @@ export const PUT_LOGS_PER_MINUTE = 30;
 
 /** Account calls (C§7 user, USER-1, USER-2). */
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const smsPerPhoneMinute = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneMinute, timeWindow: 60_000 });
+  const smsPerPhoneHour = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneHour, timeWindow: 3_600_000 });
+  const smsPerIpHour = app.rateLimits.rule({ max: SMS_LIMITS.perIpHour, timeWindow: 3_600_000 });
+  const putLogsPerMinute = app.rateLimits.rule({ max: PUT_LOGS_PER_MINUTE, timeWindow: 60_000 });
+
   const issue = async (userId: number, shopId: number): Promise<LoginRes> => {
     const { token, expiresAt } = await ctx.sessions.issue(userId, shopId);
     return { token, expiresAt, shopId, user: await userProfile(ctx, userId, shopId) };
@@ -41,21 +47,20 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerCall(app, ctx, userCalls.login, async (c) => platformLogin('weapp', c.body.id, c.body.code, c.lang));
   registerCall(app, ctx, userCalls.aliLogin, async (c) => platformLogin('alipay', c.body.id, c.body.code, c.lang));
 
-  // browser entry: the open id is the device id fallback of C§2, the user a visitor (C§3)
+  // browser entry: the open id is the device id fallback of C§2, the user a visitor (C§3) until
+  // an SMS login; only demo mode lets the demo's open ids sign in as the demo users
   registerCall(app, ctx, userCalls.h5entry, async (c) => {
     await getShop(ctx, c.body.id);
-    const user = await findOrCreateUser(ctx.db, 'h5', c.body.openid, ctx.clock.now(), c.lang);
+    const user = await browserEntryUser(ctx.db, ctx.config, c.body.openid, ctx.clock.now(), c.lang);
     return issue(user.id, c.body.id);
   });
 
   // moves the user to another shop of the same chain: a new token names the new shop
   registerCall(app, ctx, userCalls.token, async (c) => {
+    // the shop-scope hook (routes/shop-scope.ts) has checked the new shop is of the token's chain
     const session = await ctx.sessions.resolve(c.body.token);
     if (!session) throw new HttpError(401, 'loginExpired');
-    const from = await getShop(ctx, session.shopId);
     const to = await getShop(ctx, c.body.id);
-    const sameChain = from.id === to.id || (from.chainId !== null && from.chainId === to.chainId);
-    if (!sameChain) throw fail('getShopDataFailed');
     return issue(session.userId, to.id);
   });
 
@@ -85,22 +90,18 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
       throw fail('invalidQr');
     }
     if (tableNo === null) return { type: 'shop' as const, shopId, tableId: null, tableNo: null };
-    const rows = await ctx.db
-      .select({ id: tables.id, name: tables.name })
-      .from(tables)
-      .where(and(eq(tables.shopId, shopId), eq(tables.name, tableNo)))
-      .limit(1);
-    if (!rows[0]) throw fail('tableNotFound');
-    return { type: 'table' as const, shopId, tableId: rows[0].id, tableNo: rows[0].name };
+    const table = await tableByName(ctx, shopId, tableNo);
+    if (!table) throw fail('tableNotFound');
+    return { type: 'table' as const, shopId, tableId: table.id, tableNo: table.name };
   });
 
   registerCall(app, ctx, userCalls.sendSmsCode, async (c) => {
     const phone = c.body.phone;
     const ip = c.request.ip;
     const allowed =
-      ctx.limiter.hit(`sms:phone:min:${phone}`, SMS_LIMITS.perPhoneMinute, 60_000) &&
-      ctx.limiter.hit(`sms:phone:hour:${phone}`, SMS_LIMITS.perPhoneHour, 3_600_000) &&
-      ctx.limiter.hit(`sms:ip:hour:${ip}`, SMS_LIMITS.perIpHour, 3_600_000);
+      (await smsPerPhoneMinute(c.request, `sms:phone:min:${phone}`)) &&
+      (await smsPerPhoneHour(c.request, `sms:phone:hour:${phone}`)) &&
+      (await smsPerIpHour(c.request, `sms:ip:hour:${ip}`));
     if (!allowed) throw fail('tooManyRequests');
     const code = await ctx.sms.sendCode(c.session.shopId, phone);
     const showCode = c.body.test === true && ctx.sms.provider instanceof DevSmsProvider;
@@ -114,23 +115,17 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   registerCall(app, ctx, userCalls.h5Login, async (c) => {
     await ctx.sms.verify(c.body.phone, c.body.code);
-    const session = c.session;
-    const owner = await ctx.db.select({ id: users.id }).from(users).where(eq(users.phone, c.body.phone)).limit(1);
-    if (owner[0] && owner[0].id !== session.userId) return issue(owner[0].id, session.shopId);
-    await ctx.db.update(users).set({ phone: c.body.phone, authorised: true }).where(eq(users.id, session.userId));
-    return issue(session.userId, session.shopId);
+    // the token names the phone's user; the device visitor stays a visitor (its id is no login)
+    const user = await phoneUser(ctx.db, c.body.phone, ctx.clock.now(), c.lang);
+    return issue(user.id, c.session.shopId);
   });
 
   registerCall(app, ctx, userCalls.getSmsQuantity, async (c) => ({ quantity: await ctx.sms.quota(c.session.shopId) }));
 
   registerCall(app, ctx, userCalls.putLogs, async (c) => {
-    if (!ctx.limiter.hit(`logs:${c.request.ip}`, PUT_LOGS_PER_MINUTE, 60_000)) throw fail('tooManyRequests');
+    if (!(await putLogsPerMinute(c.request, `logs:${c.request.ip}`))) throw fail('tooManyRequests');
     const text = Array.isArray(c.body.log) ? c.body.log.join('\n') : c.body.log;
-    await ctx.db.insert(clientLogs).values({
-      userId: c.maybeSession?.userId ?? null,
-      shopId: c.maybeSession?.shopId ?? null,
-      log: text.slice(0, 16384),
-    });
+    await saveClientLog(ctx, c.maybeSession, text);
     return 'ok';
   });
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
 import { vipCalls } from '../../../src/api/contract/vip';
 import { CouponState, PayStatus } from '../../../src/domain/enums';
 import { NEED_REGISTER_IN_STORE_CODE } from '../../../src/domain/errors';
 import type { Coupon } from '../../../src/domain/types';
 import type { ServerContext } from '../context';
-import { memberCoupons } from '../db/schema';
 import { registerCall } from '../http/call';
+import { fail } from '../http/errors';
+import { API_BASE, HeaderNames } from '../../../src/api/contract/common';
 import {
   assertFunctionOpen,
   inTransaction,
@@ -15,6 +15,7 @@ import {
   requireMember,
 } from '../services/members/common';
 import { couponOf } from '../services/members/coupons';
+import { memberCouponsFrom } from '../services/members/coupons-by-source';
 import { balanceDoc, pointDoc } from '../services/members/docs';
 import {
   bind,
@@ -57,6 +58,14 @@ export async function registerVipRoutes(app: FastifyInstance, ctx: ServerContext
         code: NEED_REGISTER_IN_STORE_CODE,
         data: { errorCode: 'needRegisterInStore' },
       });
+    });
+    // a browser's device id is a visitor: no member card until an SMS login (user/h5Login)
+    const cardCalls = new Set([API_BASE + vipCalls.register.path, API_BASE + vipCalls.bind.path]);
+    vip.addHook('preHandler', async (request) => {
+      if (!cardCalls.has(request.routeOptions.url ?? '')) return;
+      const token = request.headers[HeaderNames.token];
+      const session = await ctx.sessions.resolve(Array.isArray(token) ? token[0] : token);
+      if (session?.visitor) throw fail('smsLoginRequired');
     });
     routes(vip, ctx);
   });
@@ -117,11 +126,7 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const rows =
       issued.length > 0
         ? issued
-        : await ctx.db
-            .select()
-            .from(memberCoupons)
-            .where(and(eq(memberCoupons.memberId, member.id), eq(memberCoupons.source, 'register')))
-            .orderBy(asc(memberCoupons.id));
+        : await memberCouponsFrom(ctx.db, member.id, 'register');
     return { list: rows.slice(0, 100).map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang)) };
   });
 
@@ -208,18 +213,9 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const row = await ownRecharge(ctx, scope, c.body.rechargeId);
     const coupons =
       row.payStatus === PayStatus.success
-        ? (
-            await ctx.db
-              .select()
-              .from(memberCoupons)
-              .where(
-                and(
-                  eq(memberCoupons.memberId, row.memberId),
-                  eq(memberCoupons.source, rechargeCouponSource(row.id)),
-                ),
-              )
-              .orderBy(asc(memberCoupons.id))
-          ).map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang))
+        ? (await memberCouponsFrom(ctx.db, row.memberId, rechargeCouponSource(row.id))).map((r) =>
+            couponOf(r, now(), scope.utcOffsetMinutes, c.lang),
+          )
         : [];
     return rechargeAnswer(scope, row, coupons);
   });

@@ -2,13 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Limits } from '../../../src/domain/enums';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
+import { isDeviceOpenid } from './openids';
 
 /** What a token names: one user in one shop (C§9 token life 24 h). */
 export interface Session {
   userId: number;
   shopId: number;
   expiresAt: number;
+  /** A browser's device id (user/h5entry) signed in: a visitor, never a member, until an SMS login. */
+  visitor: boolean;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -39,10 +42,15 @@ export class SessionService {
     const key = hashToken(token);
     let s = this.cache.get(key);
     if (!s) {
-      const rows = await this.db.select().from(sessions).where(eq(sessions.tokenHash, key)).limit(1);
+      const rows = await this.db
+        .select({ userId: sessions.userId, shopId: sessions.shopId, expiresAt: sessions.expiresAt, openid: users.openid })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, key))
+        .limit(1);
       const row = rows[0];
       if (!row) return null;
-      s = { userId: row.userId, shopId: row.shopId, expiresAt: row.expiresAt.getTime() };
+      s = { userId: row.userId, shopId: row.shopId, expiresAt: row.expiresAt.getTime(), visitor: isDeviceOpenid(row.openid) };
       if (this.cache.size > 50_000) this.cache.clear();
       this.cache.set(key, s);
     }

@@ -5,6 +5,7 @@ import { users } from '../db/schema';
 import type { Lang } from '../i18n/messages';
 import { fail } from '../http/errors';
 import { findMemberOfUser, toMemberInfo } from './members-read';
+import { clientOpenid } from './openids';
 import { getShop } from './shops';
 import type { ServerContext } from '../context';
 import type { UserProfile } from '../../../src/api/contract/user';
@@ -65,7 +66,7 @@ export async function userProfile(ctx: ServerContext, userId: number, shopId: nu
     avatarUrl: user.avatarUrl,
     phone: user.phone,
     authorised: user.authorised,
-    openid: user.openid,
+    openid: clientOpenid(user.openid),
     vipInfo: member ? toMemberInfo(member, shop.industry) : null,
   };
 }

@@ -257,7 +257,14 @@ export const ORDER_LIST_TAB_STATUSES: Record<Exclude<OrderListTab, 'all'>, reado
   refund: [OrderStatus.refunding, OrderStatus.refund, OrderStatus.refund_fail],
 };
 
-export const OrderListReq = z.object({ ...PageReq, tab: OrderListTab.optional() }).strict();
+export const OrderListReq = z
+  .object({
+    ...PageReq,
+    tab: OrderListTab.optional(),
+    /** `chain`: the orders of every shop of the token's chain; default the token's shop alone. */
+    scope: z.enum(['shop', 'chain']).optional(),
+  })
+  .strict();
 export const OrderListRes = paged(OrderDetail);
 export type OrderListRes = z.infer<typeof OrderListRes>;
 

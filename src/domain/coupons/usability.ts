@@ -54,6 +54,16 @@ export class ScopeCache {
   }
 }
 
+/** The values the message of an unusable coupon's reason names (its minimum amount or quantity). */
+export function couponReasonParams(
+  c: Pick<Coupon, 'minAmount' | 'minQuantity'> | undefined,
+  reason: ErrorCode,
+): Record<string, string | number> | undefined {
+  if (reason === ErrorCode.couponAmountBelowMin) return { amount: c?.minAmount ?? 0 };
+  if (reason === ErrorCode.couponQuantityNotEnough) return { count: c?.minQuantity ?? 0 };
+  return undefined;
+}
+
 /** Why the coupon cannot be used on this order, or null. */
 export function couponUnusableReason(state: PricingState, c: Coupon, scope: ScopeCache = new ScopeCache(state)): ErrorCode | null {
   const input = state.input;

@@ -6,7 +6,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { VipTransactionType } from '../../../../src/domain/enums';
 import type { VipTransaction } from '../../../../src/api/contract/vip';
 import type { ServerContext } from '../../context';
-import { balanceTransactions, pointTransactions, shops } from '../../db/schema';
+import { balanceTransactions, orders, pointTransactions, shops } from '../../db/schema';
 import type { Lang } from '../../i18n/messages';
 import { num } from '../members-read';
 import { requireOwnMember, type MemberScope } from './common';
@@ -26,25 +26,26 @@ export interface DocPage {
 const shopNameOf = (shop: { name: string; settings: { nameEn?: string } } | null, lang: Lang): string =>
   shop === null ? '' : lang === 'en' && shop.settings.nameEn ? shop.settings.nameEn : shop.name;
 
-const orderNoOf = (orderId: number | null): string | null => (orderId === null ? null : String(orderId));
-
 /** The fields every history row shares, whichever ledger it comes from. */
 function entryOf(
-  r: { id: number; type: string; createdAt: Date; orderId: number | null; note: string },
+  r: { id: number; type: string; createdAt: Date; note: string },
   shop: { name: string; settings: { nameEn?: string } } | null,
+  orderNo: string | null,
   lang: Lang,
 ): Pick<VipTransaction, 'id' | 'type' | 'time' | 'orderNo' | 'shopName' | 'note'> {
   return {
     id: r.id,
     type: typeOf(r.type),
     time: r.createdAt.getTime(),
-    orderNo: orderNoOf(r.orderId),
+    // the order number the customer sees (C§3 Order.orderNo), never the internal id
+    orderNo,
     shopName: shopNameOf(shop, lang),
     note: r.note.slice(0, 140),
   };
 }
 
 const shopColumns = { name: shops.name, settings: shops.settings };
+const orderNoColumn = orders.orderNo;
 
 /** vip/doc: balance movements of the caller's own card (`id` must be it). */
 export async function balanceDoc(
@@ -59,9 +60,10 @@ export async function balanceDoc(
   const where = eq(balanceTransactions.memberId, member.id);
   const [rows, totals] = await Promise.all([
     ctx.db
-      .select({ t: balanceTransactions, shop: shopColumns })
+      .select({ t: balanceTransactions, shop: shopColumns, orderNo: orderNoColumn })
       .from(balanceTransactions)
       .leftJoin(shops, eq(shops.id, balanceTransactions.shopId))
+      .leftJoin(orders, eq(orders.id, balanceTransactions.orderId))
       .where(where)
       .orderBy(desc(balanceTransactions.id))
       .limit(pageLimit)
@@ -69,8 +71,8 @@ export async function balanceDoc(
     ctx.db.select({ n: count() }).from(balanceTransactions).where(where),
   ]);
   return {
-    list: rows.map(({ t: r, shop }) => ({
-      ...entryOf(r, shop, lang),
+    list: rows.map(({ t: r, shop, orderNo }) => ({
+      ...entryOf(r, shop, orderNo, lang),
       amount: num(r.amount),
       giftAmount: num(r.giftAmount),
       points: 0,
@@ -97,9 +99,10 @@ export async function pointDoc(
   const where = eq(pointTransactions.memberId, member.id);
   const [rows, totals] = await Promise.all([
     ctx.db
-      .select({ t: pointTransactions, shop: shopColumns })
+      .select({ t: pointTransactions, shop: shopColumns, orderNo: orderNoColumn })
       .from(pointTransactions)
       .leftJoin(shops, eq(shops.id, pointTransactions.shopId))
+      .leftJoin(orders, eq(orders.id, pointTransactions.orderId))
       .where(where)
       .orderBy(desc(pointTransactions.id))
       .limit(pageLimit)
@@ -107,8 +110,8 @@ export async function pointDoc(
     ctx.db.select({ n: count() }).from(pointTransactions).where(where),
   ]);
   return {
-    list: rows.map(({ t: r, shop }) => ({
-      ...entryOf(r, shop, lang),
+    list: rows.map(({ t: r, shop, orderNo }) => ({
+      ...entryOf(r, shop, orderNo, lang),
       amount: 0,
       giftAmount: 0,
       points: Math.trunc(num(r.points)),

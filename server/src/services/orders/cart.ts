@@ -62,7 +62,7 @@ export function rebuildCart(
     let memberPrice = product.memberPrice;
     if (choice.specId !== undefined) {
       const spec = product.specs?.find((s) => s.id === choice.specId);
-      if (!spec) return { error: unknownProduct(choice.id) };
+      if (!spec) return { error: ruleError(ErrorCode.specInvalid, { product: product.name }) };
       if (spec.status !== undefined && spec.status !== 0)
         return { error: ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` }) };
       specName = spec.name;
@@ -70,13 +70,13 @@ export function rebuildCart(
       memberPrice = spec.memberPrice;
     } else if ((product.specs ?? []).length > 0) {
       // a product with specs is ordered by one of them
-      return { error: unknownProduct(choice.id) };
+      return { error: ruleError(ErrorCode.specInvalid, { product: product.name }) };
     }
 
     const tastes: CartTaste[] = [];
     for (const t of choice.tastes ?? []) {
       const taste = tasteOf(product, t.id, t.quantity);
-      if (!taste) return { error: unknownProduct(choice.id) };
+      if (!taste) return { error: ruleError(ErrorCode.tasteInvalid, { product: product.name }) };
       tastes.push(taste);
     }
     const tasteError = checkRequiredTastes(product, tastes);

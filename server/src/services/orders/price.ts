@@ -9,6 +9,7 @@ import { ActivityType, OrderType, PayType } from '../../../../src/domain/enums';
 import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/errors';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
+import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { checkCanOrder } from '../../../../src/domain/shop-status';
 import type { Activity, ShopSettings } from '../../../../src/domain/types';
 import {
@@ -228,7 +229,8 @@ export async function priceSubmission(
   // P§5: the chosen coupon must be usable on this order
   if (typeof s.couponId === 'number' && breakdown.selectedCouponId !== s.couponId) {
     const usability = breakdown.coupons.find((c) => c.couponId === s.couponId);
-    throw fail(usability?.reason ?? 'invalidCoupon');
+    const reason = usability?.reason ?? 'invalidCoupon';
+    throw fail(reason, couponReasonParams(input.coupons.find((c) => c.id === s.couponId), reason));
   }
   // PRICE-5: an accepted offer must be one this order is offered, within its limit
   rule(checkAcceptedOffers(s.acceptedOffers ?? [], breakdown));

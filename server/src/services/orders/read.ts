@@ -86,18 +86,20 @@ export async function orderDetail(
   return toOrderDetail(o, await shopNameOf(ctx, o.shopId, lang));
 }
 
-/** order/list: the user's orders, newest first, by tab. */
+/** order/list: the user's orders, newest first, by tab (in `shopIds` when given). */
 export async function listOrders(
   ctx: ServerContext,
   userId: number,
   q: { page?: number; pageLimit?: number; tab?: OrderListTab },
   lang: Lang,
+  shopIds?: readonly number[],
 ): Promise<OrderListRes> {
   const page = q.page ?? 1;
   const pageLimit = q.pageLimit ?? 20;
   const tab = q.tab ?? 'all';
   const where = and(
     eq(orders.userId, userId),
+    shopIds === undefined ? undefined : inArray(orders.shopId, [...shopIds]),
     tab === 'all' ? undefined : inArray(orders.status, TAB_STATUSES[tab]),
   );
   const [rows, totals] = await Promise.all([
