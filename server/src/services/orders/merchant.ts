@@ -58,6 +58,14 @@ export async function runMerchantOp(ctx: ServerContext, op: MerchantOp, body: un
   const def = MERCHANT_OPS[op];
   const parsed = def.req.safeParse(body ?? {});
   if (!parsed.success)
-    throw new AppError('badRequest', undefined, undefined, parsed.error.issues[0]?.message);
+    throw new AppError(
+      'badRequest',
+      undefined,
+      undefined,
+      parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+        .join('; '),
+    );
   return (def.run as (c: ServerContext, b: unknown) => Promise<unknown>)(ctx, parsed.data);
 }

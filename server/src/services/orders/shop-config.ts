@@ -13,7 +13,16 @@ import type {
   StoredProduct,
   StoredShopSettings,
 } from '../../db/schema/json';
-import { fail } from '../../http/errors';
+import { activityArgsOf } from '../../../../src/api/contract/activity-args';
+import {
+  EnglishNamesSchema,
+  StoredActivitySchema,
+  StoredCategorySchema,
+  StoredCouponSchema,
+  StoredProductSchema,
+  StoredShopSettingsSchema,
+} from '../../../../src/api/contract/stored-shapes';
+import { AppError, fail } from '../../http/errors';
 
 /** A shop's configuration as JSON (menu, activities, coupon templates), for export and load. */
 export const ShopConfig = z.object({
@@ -127,12 +136,83 @@ export async function exportShopConfig(ctx: ServerContext, shopId: number): Prom
 
 const ex = (col: string) => sql.raw(`excluded."${col}"`);
 
+type Path = Array<string | number>;
+interface Issue {
+  path: Path;
+  message: string;
+}
+
+/** `products.3.data.tastes: expected array, received number` */
+const describeIssues = (issues: Issue[]): string =>
+  issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join('.') || 'body'}: ${i.message}`)
+    .join('; ');
+
+/**
+ * Checks one stored record against its schemas; on success the record with every checked field as
+ * the schema gives it (fields no schema names, such as extra back-office keys, are kept as sent).
+ */
+function checkRecord(
+  data: Record<string, unknown>,
+  schemas: z.ZodType[],
+  path: Path,
+  issues: Issue[],
+): Record<string, unknown> {
+  let out: Record<string, unknown> = { ...data };
+  for (const schema of schemas) {
+    const r = schema.safeParse(data);
+    if (r.success) out = { ...out, ...(r.data as Record<string, unknown>) };
+    else for (const i of r.error.issues) issues.push({ path: [...path, ...(i.path as Path)], message: i.message });
+  }
+  return out;
+}
+
+/**
+ * Parses a shop/load body and checks every stored record (settings, categories, products,
+ * activities with their kind's args, coupon templates) before anything is written: `badRequest`
+ * naming the path of each bad field, so a bad load changes nothing.
+ */
+export function checkShopConfig(input: unknown): ShopConfig {
+  const parsed = ShopConfig.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('badRequest', undefined, undefined, describeIssues(parsed.error.issues as Issue[]));
+  }
+  const cfg = parsed.data;
+  const issues: Issue[] = [];
+  const settings =
+    cfg.settings && checkRecord({ ...cfg.settings, id: cfg.shopId }, [StoredShopSettingsSchema, EnglishNamesSchema], ['settings'], issues);
+  const cats = cfg.categories?.map((c, i) => ({
+    ...c,
+    data: checkRecord(c.data, [StoredCategorySchema, EnglishNamesSchema], ['categories', i, 'data'], issues),
+  }));
+  const prods = cfg.products?.map((p, i) => ({
+    ...p,
+    data: checkRecord(p.data, [StoredProductSchema, EnglishNamesSchema], ['products', i, 'data'], issues),
+  }));
+  const acts = cfg.activities?.map((a, i) => {
+    const args = activityArgsOf(a.type);
+    if (!args) issues.push({ path: ['activities', i, 'type'], message: `no activity kind has type ${a.type}` });
+    if (a.data.type !== a.type) {
+      issues.push({ path: ['activities', i, 'data', 'type'], message: `must equal the activity's type ${a.type}` });
+    }
+    const schemas = [StoredActivitySchema, EnglishNamesSchema, ...(args ? [args] : [])];
+    return { ...a, data: checkRecord(a.data, schemas, ['activities', i, 'data'], issues) };
+  });
+  const temps = cfg.couponTemplates?.map((t, i) => ({
+    ...t,
+    data: checkRecord(t.data, [StoredCouponSchema, EnglishNamesSchema], ['couponTemplates', i, 'data'], issues),
+  }));
+  if (issues.length > 0) throw new AppError('badRequest', undefined, undefined, describeIssues(issues));
+  return { ...cfg, settings, categories: cats, products: prods, activities: acts, couponTemplates: temps };
+}
+
 /** Loads a shop's configuration (upsert by id) and raises the menu version so clients refresh. */
 export async function loadShopConfig(
   ctx: ServerContext,
   input: unknown,
 ): Promise<{ shopId: number; menuVersion: number; counts: Record<string, number> }> {
-  const cfg = ShopConfig.parse(input);
+  const cfg = checkShopConfig(input);
   const shopId = cfg.shopId;
   const exists = await ctx.db.select({ id: shops.id }).from(shops).where(eq(shops.id, shopId)).limit(1);
   if (!exists[0]) throw fail('getShopDataFailed');
