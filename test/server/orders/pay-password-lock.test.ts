@@ -69,6 +69,8 @@ describe('pay password lock against simultaneous guesses', () => {
       server.clock.advance(5.5 * 60 * 1000);
       const token = await server.tokenFor(DEMO_USER.member.id, SHOP.restaurant);
       const o = await place(server, token, dine({ payType: 'vip' }));
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      const verify = jest.spyOn(require('@node-rs/argon2') as typeof import('@node-rs/argon2'), 'verify');
       const right = failure(
         await server.call(
           orderCalls.pay,
@@ -78,6 +80,8 @@ describe('pay password lock against simultaneous guesses', () => {
       );
       expect(right.code).toBe('payPasswordLocked');
       expect(right.info).toBe('支付密码错误次数过多，请 10 分钟后再试');
+      expect(verify).not.toHaveBeenCalled();
+      verify.mockRestore();
     } finally {
       server.clock.set(start);
     }
