@@ -275,6 +275,11 @@ export const en: LocaleMessages = {
     noQualifyingProduct: 'No qualifying product in the cart',
     alreadySelected: 'Another product coupon is selected',
   },
+  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
+  payPassword: {
+    wrongTriesLeft: 'Wrong pay password, tries left: {{left}}',
+    lockedFor: 'Too many wrong pay passwords, try again in {{minutes}} min',
+  },
   language: {
     'zh-CN': '简体中文',
     en: 'English',

@@ -91,5 +91,10 @@ export const es: DeepPartial<LocaleMessages> = {
     'product/table': 'Mesa',
     'product/expand-red-bag': 'Sobre rojo compartido',
   },
+  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
+  payPassword: {
+    wrongTriesLeft: 'Contraseña de pago incorrecta, intentos restantes: {{left}}',
+    lockedFor: 'Demasiadas contraseñas de pago incorrectas, inténtelo de nuevo en {{minutes}} min',
+  },
   pages,
 };

@@ -91,5 +91,10 @@ export const fr: DeepPartial<LocaleMessages> = {
     'product/table': 'Table',
     'product/expand-red-bag': 'Enveloppe partagée',
   },
+  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
+  payPassword: {
+    wrongTriesLeft: 'Mot de passe de paiement erroné, essais restants : {{left}}',
+    lockedFor: 'Trop de mots de passe de paiement erronés, réessayez dans {{minutes}} min',
+  },
   pages,
 };

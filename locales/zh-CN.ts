@@ -293,6 +293,11 @@ export const zhCN = {
     noQualifyingProduct: '购物车中没有可用商品',
     alreadySelected: '已选择其他商品券',
   },
+  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
+  payPassword: {
+    wrongTriesLeft: '支付密码错误，还可以尝试 {{left}} 次',
+    lockedFor: '支付密码错误次数过多，请 {{minutes}} 分钟后再试',
+  },
   language: {
     'zh-CN': '简体中文',
     en: 'English',

@@ -91,5 +91,10 @@ export const zhTW: DeepPartial<LocaleMessages> = {
     'product/table': '餐桌',
     'product/expand-red-bag': '分享紅包',
   },
+  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
+  payPassword: {
+    wrongTriesLeft: '支付密碼錯誤，還可以嘗試 {{left}} 次',
+    lockedFor: '支付密碼錯誤次數過多，請 {{minutes}} 分鐘後再試',
+  },
   pages,
 };

@@ -6,7 +6,19 @@ import type { ServerContext } from '../context';
 import type { Lang } from '../i18n/messages';
 import { pickLanguage } from '../i18n/messages';
 import type { Session } from '../services/sessions';
-import { HttpError } from './errors';
+import { findUnstorableText } from '../../../src/api/contract/text';
+import { AppError, HttpError } from './errors';
+
+/**
+ * Refuses a body holding text the database cannot store (NUL, unpaired surrogate) in any string,
+ * before the call's schema runs: `badRequest` naming the field instead of a database failure.
+ */
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const at = findUnstorableText(request.body);
+  if (at !== null) {
+    throw new AppError('badRequest', undefined, undefined, `${at || 'body'} contains a NUL character or an unpaired surrogate`);
+  }
+}
 
 /** A success body already serialised (cached answers skip JSON.stringify). */
 export class PreSerialized {
@@ -55,6 +67,7 @@ export function registerCall<C extends CallDef>(
     method: 'POST',
     url: API_BASE + def.path,
     schema: { body: def.req },
+    preValidation: refuseUnstorableText,
     handler: async (request, reply) => {
       const token = header(request, HeaderNames.token) ?? null;
       const maybeSession = token ? await server.sessions.resolve(token) : null;

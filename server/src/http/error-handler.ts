@@ -14,6 +14,10 @@ const langOf = (req: FastifyRequest, ctx: ServerContext): Lang => {
   return pickLanguage(Array.isArray(language) ? language[0] : language, abroad);
 };
 
+/** The first line of an error message, bounded: an answer never carries a stack or a dump. */
+const firstLine = (message: string | undefined): string | undefined =>
+  message ? message.split('\n', 1)[0].slice(0, 200) : undefined;
+
 /** Shapes a failure body: `{result:false, info, code}` (C§7, C§8). */
 export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string, string | number>, detail?: string, data?: unknown) {
   const info = messageFor(code, lang, params) + (detail ? `: ${detail}` : '');
@@ -50,7 +54,7 @@ export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): v
     if (status >= 400 && status < 500) {
       // malformed JSON, body too large, unsupported content type: still a clear result:false
       const code: ErrorCode = status === 429 ? 'tooManyRequests' : 'badRequest';
-      return reply.code(200).send(failureBody(code, lang, undefined, error.message));
+      return reply.code(200).send(failureBody(code, lang, undefined, firstLine(error.message)));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(failureBody('serverError', lang));

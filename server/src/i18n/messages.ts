@@ -6,6 +6,8 @@ export type Lang = 'zh' | 'en';
 interface Message {
   zh: string;
   en: string;
+  /** The message when the failure carries its params (the plain one stays for callers without). */
+  withParams?: { zh: string; en: string };
 }
 
 /**
@@ -98,8 +100,19 @@ export const messages: { [K in ErrorCode]?: Message } = {
   amountError: { zh: '金额错误', en: 'Amount error' },
   checkWhetherPaid: { zh: '请确认是否已支付', en: 'check whether paid' },
   payPasswordRequired: { zh: '请输入支付密码', en: 'Please input the pay password' },
-  payPasswordWrong: { zh: '支付密码错误', en: 'Pay password is wrong' },
-  payPasswordLocked: { zh: '支付密码错误次数过多，请稍后再试', en: 'Too many wrong pay passwords, try again later' },
+  payPasswordWrong: {
+    zh: '支付密码错误',
+    en: 'Pay password is wrong',
+    withParams: { zh: '支付密码错误，还可以尝试 {left} 次', en: 'Wrong pay password, tries left: {left}' },
+  },
+  payPasswordLocked: {
+    zh: '支付密码错误次数过多，请稍后再试',
+    en: 'Too many wrong pay passwords, try again later',
+    withParams: {
+      zh: '支付密码错误次数过多，请 {minutes} 分钟后再试',
+      en: 'Too many wrong pay passwords, try again in {minutes} min',
+    },
+  },
   payPasswordSixDigits: { zh: '支付密码必须为6位数字', en: 'The pay password must be 6 digits' },
   payPasswordTooSimple: { zh: '支付密码不能为123456', en: 'The pay password cannot be 123456' },
   passwordsInconsistent: { zh: '两次输入的密码不一致', en: 'The two passwords are inconsistent' },
@@ -156,7 +169,7 @@ const fill = (text: string, params?: Record<string, string | number>): string =>
 export function messageFor(code: ErrorCode, lang: Lang, params?: Record<string, string | number>): string {
   const m = messages[code];
   if (!m) return code;
-  return fill(m[lang], params);
+  return fill(params && m.withParams ? m.withParams[lang] : m[lang], params);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context';
+import { refuseUnstorableText } from '../http/call';
 import { HttpError } from '../http/errors';
 import { MERCHANT_OPS, runMerchantOp, type MerchantOp } from '../services/orders/merchant';
 
@@ -22,7 +23,7 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: ServerContext)
   const key = ctx.config.merchantKey;
   if (!key) return;
   for (const op of Object.keys(MERCHANT_OPS) as MerchantOp[]) {
-    app.post(MERCHANT_BASE + op, async (request: FastifyRequest, reply: FastifyReply) => {
+    app.post(MERCHANT_BASE + op, { preValidation: refuseUnstorableText }, async (request: FastifyRequest, reply: FastifyReply) => {
       const given = request.headers['x-merchant-key'];
       if (typeof given !== 'string' || !keyMatches(given, key)) throw new HttpError(401, 'loginExpired');
       return reply.send({ result: true, info: await runMerchantOp(ctx, op, request.body) });

@@ -18,8 +18,8 @@ import { AvatarUrl, NickName, OpenId } from './shared-shapes';
 
 /** A date as the back office sends it: a date text or epoch ms (domain DateLike). */
 const DateLikeSchema = z.union([z.string().max(32), EpochMs]);
-const Percent = z.number().min(0).max(100);
-const Count = z.number().int().min(0).max(1_000_000);
+export const Percent = z.number().min(0).max(100);
+export const Count = z.number().int().min(0).max(1_000_000);
 
 export const TimeRangeSchema: z.ZodType<TimeRange> = z.object({
   start: z.string().regex(/^\d{2}:\d{2}$/),

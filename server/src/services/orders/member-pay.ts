@@ -15,9 +15,18 @@ import type { MemberRow } from '../members-read';
 export const PAY_PASSWORD_MAX_TRIES = 5;
 export const PAY_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 
+/** Whole minutes (rounded up) until `lockedUntil`; the full lock when it is unknown. */
+const minutesLeft = (lockedUntil: Date | null, now: number): number =>
+  Math.max(1, Math.ceil(((lockedUntil ? lockedUntil.getTime() : now + PAY_PASSWORD_LOCK_MS) - now) / 60_000));
+
 /**
  * Checks the pay password of a member card. Wrong: `payPasswordWrong` with the tries left; the fifth
- * wrong try locks the card (`payPasswordLocked`) until 15 minutes have passed.
+ * wrong try locks the card (`payPasswordLocked` with the minutes left) for 15 minutes.
+ *
+ * The try is counted before the hash check, by one conditional update that only matches an
+ * unlocked card: simultaneous guesses each see the count the others left (no stale read), the try
+ * that reaches the limit sets the lock in that same statement, and a try on a locked card is refused
+ * without checking the password. A right password then clears the count it was part of.
  */
 export async function checkPayPassword(
   db: Db,
@@ -27,37 +36,51 @@ export async function checkPayPassword(
 ): Promise<void> {
   if (!password) throw fail('payPasswordRequired');
   if (!member.payPasswordHash) throw fail('payPasswordRequired');
-  if (member.payPasswordLockedUntil && member.payPasswordLockedUntil.getTime() > now)
-    throw fail('payPasswordLocked');
+  const at = new Date(now).toISOString();
+  const lockEnd = new Date(now + PAY_PASSWORD_LOCK_MS).toISOString();
+  const reachesLimit = sql`${members.payPasswordFailedTries} + 1 >= ${PAY_PASSWORD_MAX_TRIES}`;
+  // a locked card stores tries 0 with its lock end, as the pay-password change does
+  const claimed = await db
+    .update(members)
+    .set({
+      payPasswordFailedTries: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${members.payPasswordFailedTries} + 1 END`,
+      payPasswordLockedUntil: sql`CASE WHEN ${reachesLimit} THEN ${lockEnd}::timestamptz ELSE NULL END`,
+    })
+    .where(
+      and(
+        eq(members.id, member.id),
+        sql`(${members.payPasswordLockedUntil} IS NULL OR ${members.payPasswordLockedUntil} <= ${at}::timestamptz)`,
+      ),
+    )
+    .returning({
+      tries: members.payPasswordFailedTries,
+      lockedUntil: members.payPasswordLockedUntil,
+      hash: members.payPasswordHash,
+    });
+  const row = claimed[0];
+  if (!row) {
+    const current = await db
+      .select({ lockedUntil: members.payPasswordLockedUntil })
+      .from(members)
+      .where(eq(members.id, member.id));
+    throw fail('payPasswordLocked', { minutes: minutesLeft(current[0]?.lockedUntil ?? null, now) });
+  }
+  if (!row.hash) throw fail('payPasswordRequired');
   let ok = false;
   try {
-    ok = await verify(member.payPasswordHash, password);
+    ok = await verify(row.hash, password);
   } catch {
     ok = false;
   }
   if (ok) {
-    if (member.payPasswordFailedTries > 0 || member.payPasswordLockedUntil) {
-      await db
-        .update(members)
-        .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: null })
-        .where(eq(members.id, member.id));
-    }
-    return;
-  }
-  const rows = await db
-    .update(members)
-    .set({ payPasswordFailedTries: sql`${members.payPasswordFailedTries} + 1` })
-    .where(eq(members.id, member.id))
-    .returning({ tries: members.payPasswordFailedTries });
-  const tries = rows[0]?.tries ?? PAY_PASSWORD_MAX_TRIES;
-  if (tries >= PAY_PASSWORD_MAX_TRIES) {
     await db
       .update(members)
-      .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: new Date(now + PAY_PASSWORD_LOCK_MS) })
+      .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: null })
       .where(eq(members.id, member.id));
-    throw fail('payPasswordLocked');
+    return;
   }
-  throw new AppError('payPasswordWrong', { left: PAY_PASSWORD_MAX_TRIES - tries });
+  if (row.lockedUntil) throw fail('payPasswordLocked', { minutes: minutesLeft(row.lockedUntil, now) });
+  throw new AppError('payPasswordWrong', { left: PAY_PASSWORD_MAX_TRIES - row.tries });
 }
 
 /**

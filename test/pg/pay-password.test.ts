@@ -1,0 +1,39 @@
+/**
+ * The pay-password lock on PostgreSQL (ORDER-7, C§5): simultaneous guesses through a real connection
+ * pool, where the tries of the burst really run in parallel. Needs DATABASE_URL=postgres://…;
+ * without it the suite is skipped with a message saying so.
+ */
+import { openDatabase } from '../../server/src/db/client';
+import { buildTestServerOn, type TestServer } from '../support/build-server';
+import { cardState, payPasswordBurst } from '../server/orders/pay-password-burst';
+
+const url = process.env.DATABASE_URL ?? '';
+const onPostgres = /^postgres(ql)?:\/\//.test(url);
+if (!onPostgres) {
+  console.warn(
+    'test/pg/pay-password skipped: DATABASE_URL is not a postgres:// URL, so there is no PostgreSQL server to run against.',
+  );
+}
+const describeOnPostgres = onPostgres ? describe : describe.skip;
+
+describeOnPostgres('pay-password lock on PostgreSQL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await buildTestServerOn(await openDatabase(url));
+  }, 60_000);
+  afterAll(() => server?.close());
+  beforeEach(() => server.reset(), 30_000);
+
+  test('200 simultaneous guesses: exactly 5 are checked, the card locks, the right one inside the burst is refused', async () => {
+    const { results, rightAt, verified } = await payPasswordBurst(server, 200, 100);
+    const codes = results.map((r) => (r.ok ? 'paid' : r.code));
+    expect(verified).toBe(5);
+    expect(codes.filter((c) => c === 'paid')).toHaveLength(0);
+    expect(codes.filter((c) => c === 'payPasswordWrong')).toHaveLength(4);
+    expect(codes.filter((c) => c === 'payPasswordLocked')).toHaveLength(196);
+    expect(codes[rightAt]).toBe('payPasswordLocked');
+    const state = await cardState(server);
+    expect(state.balance).toBe(500);
+    expect(state.lockedUntil?.getTime()).toBe(server.clock.now() + 15 * 60 * 1000);
+  }, 60_000);
+});
