@@ -3,6 +3,7 @@ import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
+import { apiBaseUrl } from './api-base';
 import { BundleStatsPlugin } from './bundle-stats';
 
 // One codebase, three targets (APP-1): weapp (chat app), alipay (payment app) and H5.
@@ -32,6 +33,9 @@ const TARO_PACKAGE = /[\\/]node_modules[\\/]@tarojs[\\/]/;
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5';
+  // The one build variable for the API origin (README "Configuration"); a production mini-program
+  // build without it stops here with a message saying what to set.
+  const apiBase = apiBaseUrl({ taroEnv, nodeEnv: process.env.NODE_ENV, value: process.env.API_BASE_URL });
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'shop-storefront',
     date: '2026-11-23',
@@ -61,7 +65,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     defineConstants: {
       // ABROAD_ENV=1 builds the overseas flavour (English default, flat delivery fee; C§1).
       ABROAD_ENV: JSON.stringify(process.env.ABROAD_ENV === '1'),
-      API_ORIGIN: JSON.stringify(process.env.API_ORIGIN ?? ''),
+      API_BASE_URL: JSON.stringify(apiBase),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',
