@@ -7,12 +7,16 @@
 import * as React from 'react';
 import * as ReactDOM from 'react-dom';
 import Taro from '@tarojs/taro';
-import { createH5NativeComponentConfig } from '@tarojs/plugin-framework-react/dist/runtime';
 import TestUtils from '@tarojs/test-utils-react';
 import { setLanguage } from '@/i18n';
 import HomeTabPage from '@/pages/user/index-tab';
 import OrderListPage from '@/pages/user/order/list';
 
+// the framework runtime ships no type declarations
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createH5NativeComponentConfig } = require('@tarojs/plugin-framework-react/dist/runtime') as {
+  createH5NativeComponentConfig: (config: null, react: typeof React, reactDom: typeof ReactDOM) => void;
+};
 createH5NativeComponentConfig(null, React, ReactDOM);
 
 describe('pages mounted with Taro test utils', () => {
