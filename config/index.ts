@@ -3,11 +3,20 @@ import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
 import devConfig from './dev';
 import prodConfig from './prod';
+import { apiBaseUrl } from './api-base';
 import { BundleStatsPlugin } from './bundle-stats';
 
 // One codebase, three targets (APP-1): weapp (chat app), alipay (payment app) and H5.
 // locales/ sits beside src/, so Taro's loaders must be told to compile it too.
 const compile = { include: [path.resolve(__dirname, '..', 'locales')] };
+
+// Mini programs run ES5 only (project.config.json `es6: false`; the oldest supported phones in
+// docs/decisions.md): Taro compiles src/ and its own packages, and these packages ship newer syntax
+// (arrows, `const`, classes, `?.`, shorthand properties) that must be compiled too. test/build/es5.test.ts
+// parses every built script as ES5 and names the file when a new dependency adds one.
+// (Taro's config check accepts paths only, not patterns.)
+const ES2015_PACKAGES = ['i18next', 'tslib'].map((name) => path.resolve(__dirname, '..', 'node_modules', name));
+const miniCompile = { include: [...compile.include, ...ES2015_PACKAGES] };
 
 // Taro's H5 terser defaults keep function names and quote every object key; neither is needed by
 // the browsers we target, and both cost bytes in the H5 start-up (APP-4).
@@ -23,7 +32,19 @@ const h5Terser = {
 // Mini programs keep Taro's conservative settings except its ASCII-only output: that writes every
 // Chinese character of the locales as a six-byte \u escape instead of three UTF-8 bytes, and mini
 // program code packages are UTF-8.
-const miniTerser = { enable: true, config: { output: { ascii_only: false } } };
+//
+// Taro's mini-program compress options switch off most of terser's default passes (variable
+// reduction, collapsing, inlining). Terser's defaults are turned back on except `comparisons` and
+// inlining of functions with arguments (`inline: 1`), the two create-react-app keeps off for engine
+// bugs; output stays ES5 (`ecma: 5`, checked by test/build/es5.test.ts). This keeps the main package
+// within the 800 KB limit with mobx-react and the ES5 dependencies in it.
+const miniTerser = {
+  enable: true,
+  config: {
+    compress: { reduce_vars: true, reduce_funcs: true, collapse_vars: true, inline: 1, passes: 2 },
+    output: { ascii_only: false },
+  },
+};
 
 const production = process.env.NODE_ENV !== 'development';
 
@@ -32,6 +53,9 @@ const TARO_PACKAGE = /[\\/]node_modules[\\/]@tarojs[\\/]/;
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const taroEnv = process.env.TARO_ENV ?? 'h5';
+  // The one build variable for the API origin (README "Configuration"); a production mini-program
+  // build without it stops here with a message saying what to set.
+  const apiBase = apiBaseUrl({ taroEnv, nodeEnv: process.env.NODE_ENV, value: process.env.API_BASE_URL });
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'shop-storefront',
     date: '2026-11-23',
@@ -61,7 +85,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     defineConstants: {
       // ABROAD_ENV=1 builds the overseas flavour (English default, flat delivery fee; C§1).
       ABROAD_ENV: JSON.stringify(process.env.ABROAD_ENV === '1'),
-      API_ORIGIN: JSON.stringify(process.env.API_ORIGIN ?? ''),
+      API_BASE_URL: JSON.stringify(apiBase),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',
@@ -69,7 +93,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     sass: {},
     mini: {
-      compile,
+      compile: miniCompile,
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },

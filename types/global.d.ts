@@ -26,7 +26,8 @@ declare module '*.scss';
 
 /** Build constants from config/index.ts `defineConstants`. */
 declare const ABROAD_ENV: boolean;
-declare const API_ORIGIN: string;
+/** The API origin (`API_BASE_URL`, config/api-base.ts); '' = the page's own origin (H5). */
+declare const API_BASE_URL: string;
 
 /** The chat app's global object (weapp builds). Only src/platform touches it. */
 declare const wx: Record<string, unknown> | undefined;

@@ -1,8 +1,8 @@
 /**
  * Build-time environment of the client. The Taro config defines the constants `ABROAD_ENV` (the
  * overseas build: English by default, `Abroad-Env: 1` on every call, flat delivery fee; C§1, C§7) and
- * `API_ORIGIN` (the API host the environment chooses). Outside a Taro build (jest, tsx) they are
- * undefined and the process environment is read instead.
+ * `API_BASE_URL` (the API origin, from the build variable of the same name; config/api-base.ts).
+ * Outside a Taro build (jest, tsx) they are undefined and the process environment is read instead.
  */
 function processEnv(name: string): string | undefined {
   try {
@@ -20,6 +20,6 @@ export function isAbroadEnv(): boolean {
 
 /** The API origin chosen by the environment (C§7); empty means the H5 page's own origin. */
 export function apiHost(): string {
-  const origin = typeof API_ORIGIN !== 'undefined' ? API_ORIGIN : (processEnv('API_ORIGIN') ?? '');
+  const origin = typeof API_BASE_URL !== 'undefined' ? API_BASE_URL : (processEnv('API_BASE_URL') ?? '');
   return origin.replace(/\/+$/, '');
 }

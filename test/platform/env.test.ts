@@ -1,12 +1,12 @@
 import { apiHost, isAbroadEnv } from '../../src/platform/env';
 
-const saved = { abroad: process.env.ABROAD_ENV, origin: process.env.API_ORIGIN };
+const saved = { abroad: process.env.ABROAD_ENV, origin: process.env.API_BASE_URL };
 
 afterEach(() => {
   process.env.ABROAD_ENV = saved.abroad;
-  process.env.API_ORIGIN = saved.origin;
+  process.env.API_BASE_URL = saved.origin;
   if (saved.abroad === undefined) delete process.env.ABROAD_ENV;
-  if (saved.origin === undefined) delete process.env.API_ORIGIN;
+  if (saved.origin === undefined) delete process.env.API_BASE_URL;
 });
 
 describe('client environment outside a Taro build', () => {
@@ -18,12 +18,12 @@ describe('client environment outside a Taro build', () => {
   });
 
   it('takes the API origin without a trailing slash', () => {
-    process.env.API_ORIGIN = 'https://api.example/';
+    process.env.API_BASE_URL = 'https://api.example/';
     expect(apiHost()).toBe('https://api.example');
   });
 
   it('uses the page origin when no API origin is set', () => {
-    delete process.env.API_ORIGIN;
+    delete process.env.API_BASE_URL;
     expect(apiHost()).toBe('');
   });
 });

@@ -1,0 +1,1 @@
+export { scrollElementTo, windowHeight } from './viewport-mini';
