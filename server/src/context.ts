@@ -13,6 +13,25 @@ export interface Clock {
 }
 
 /**
+ * What code running inside a transaction may use besides the transaction handle: the instant of the
+ * transaction and the log. No pool, no caches (ARCHITECTURE rule 13): `db` and `shopCache` are typed
+ * `never`, so passing the whole `ServerContext` where a `TxEnv` is taken is a type error.
+ */
+export interface TxEnv {
+  readonly now: number;
+  readonly log: FastifyBaseLogger;
+  readonly db?: never;
+  readonly shopCache?: never;
+  readonly database?: never;
+}
+
+/** The transaction environment of a call, taken from its context before the transaction opens. */
+export const txEnv = (ctx: { clock: Clock; log: FastifyBaseLogger }, now = ctx.clock.now()): TxEnv => ({
+  now,
+  log: ctx.log,
+});
+
+/**
  * Everything a route or service needs for one running server. Services are plain functions or
  * classes that take this context; per-app singletons added by later areas go through `singleton`.
  */

@@ -1,11 +1,19 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
 /** The database handle used by services: the same API on PGlite and on PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The handle of an open transaction. Code that runs inside a transaction takes a `Tx`, never the
+ * pool: `Db` is not a `Tx` (passing `ctx.db` is a type error), and on the embedded database (one
+ * connection) a read through the pool while a transaction is open would wait for that transaction.
+ * A `Tx` can go where a `Db` is taken (helpers that read either way).
+ */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export interface Database {
   db: Db;

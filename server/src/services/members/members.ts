@@ -9,7 +9,7 @@ import { Limits } from '../../../../src/domain/enums';
 import { validateNewPayPassword } from '../../../../src/domain/validation';
 import type { UpdatePayPasswordReq, VipShop } from '../../../../src/api/contract/vip';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { couponTemplates, memberLevels, members, shops, users } from '../../db/schema';
 import { fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
@@ -63,7 +63,7 @@ async function memberByPhone(db: Db, shop: ShopRow, phone: string): Promise<Memb
 }
 
 /** Serialises registrations of one user (two taps must not make two cards). */
-async function lockUser(tx: Db, userId: number): Promise<void> {
+async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${7_000_000_000 + userId})`);
 }
 
@@ -71,7 +71,7 @@ async function lockUser(tx: Db, userId: number): Promise<void> {
  * Attaches a card to the user (after the phone was proven). A user holds one card per shop/chain:
  * another card already held → alreadyMember.
  */
-async function attach(tx: Db, scope: MemberScope, card: MemberRow, phone: string): Promise<MemberRow> {
+async function attach(tx: Tx, scope: MemberScope, card: MemberRow, phone: string): Promise<MemberRow> {
   if (scope.member && scope.member.id !== card.id) throw fail('alreadyMember');
   const [row] = await tx
     .update(members)
@@ -191,7 +191,7 @@ export async function registerCouponTemplates(db: Db, shop: ShopRow) {
  * set by a conditional update, so a repeated or concurrent claim finds it taken and issues nothing.
  */
 export async function issueRegisterCoupons(
-  tx: Db,
+  tx: Tx,
   scope: MemberScope,
   member: MemberRow,
   now: number,

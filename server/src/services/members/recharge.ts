@@ -19,7 +19,7 @@ import type { PayRule as WirePayRule, PayRulesRes, RechargeReq } from '../../../
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
 import type { Activity, ActivityCoupon } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { balanceTransactions, members, pointTransactions, rechargeOrders } from '../../db/schema';
 import type { StoredPayRule } from '../../db/schema/json';
 import { fail } from '../../http/errors';
@@ -46,13 +46,12 @@ function assertRechargeOpen(scope: MemberScope): MemberRow {
 
 /** The type-20 activities running now for this card (P§3 memberChargePresentCoupon). */
 async function chargePresentActivities(
-  ctx: ServerContext,
+  db: Db | Tx,
+  now: number,
   scope: MemberScope,
-  db: Db = ctx.db,
 ): Promise<Activity[]> {
   const rows = await shopActivities(db, scope.shop, [ActivityType.memberChargePresentCoupon]);
   const member = scope.member ? toMemberInfo(scope.member) : null;
-  const now = ctx.clock.now();
   return rows
     .map((r) => r.data)
     .filter((a) => {
@@ -95,7 +94,7 @@ export async function payRules(
   isFirst: boolean | undefined,
 ): Promise<PayRulesRes> {
   const member = assertRechargeOpen(scope);
-  const acts = await chargePresentActivities(ctx, scope);
+  const acts = await chargePresentActivities(ctx.db, ctx.clock.now(), scope);
   const list: WirePayRule[] = applicableRules(scope.shop.payRules ?? [], member, isFirst)
     .sort((a, b) => Number(b.isFirst) - Number(a.isFirst) || a.chargeAmount - b.chargeAmount)
     .map((r) => {
@@ -314,7 +313,7 @@ export async function settleRecharge(
         createdAt: new Date(now),
       });
     }
-    const acts = await chargePresentActivities(ctx, { ...scope, member: after }, tx);
+    const acts = await chargePresentActivities(tx, now, { ...scope, member: after });
     const coupons = await issueCoupons(tx, presentsFor(acts, Number(charge)), {
       member: after,
       shopId: rec.shopId,

@@ -23,7 +23,7 @@ import {
   parseGps,
   validateOrderFields,
 } from '../../../../src/domain/validation';
-import type { ServerContext } from '../../context';
+import { txEnv, type ServerContext } from '../../context';
 import { PgDialect, type PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { memberCoupons, orders, products, shopDaySeq, tables, type StockHold } from '../../db/schema';
@@ -417,7 +417,7 @@ export async function createOrder(
               await debitCard(tx, member.row.id, p.shop.id, row.id, breakdown.total, giftPlanned);
             // cash goes to the shop at once, a card paid at submit is paid: either earns its promotions now
             if (status === OrderStatus.pending)
-              await applyPaidOrderPromotions(tx, ctx, row, {
+              await applyPaidOrderPromotions(tx, txEnv(ctx, now), row, {
                 shop: p.shop,
                 member: member?.row ?? null,
                 activities: p.activities,
