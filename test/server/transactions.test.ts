@@ -11,7 +11,9 @@ import { members, orders } from '../../server/src/db/schema';
 import { DEMO_MEMBER, DEMO_USER, SHOP } from '../../server/src/demo/ids';
 import { VERSION_TTL_MS } from '../../server/src/services/shop-cache';
 import { signedCallback } from '../../server/src/services/orders/payment';
-import { buildTestServer, type TestServer } from '../support/build-server';
+import { openDatabase } from '../../server/src/db/client';
+import { DatabaseTimeoutError } from '../../server/src/db/fast';
+import { buildTestServer, buildTestServerOn, type TestServer } from '../support/build-server';
 import { newMember } from './members/support';
 import { completeTrade, dine, place, startPay, success, takeaway, walletPayment } from './orders/helpers';
 
@@ -75,5 +77,50 @@ describe('a payment settled after the menu version cache expired', () => {
     const spent = placed.reduce((s, o) => s + o.total, 0);
     expect(Number(card.balance)).toBeCloseTo(100000 - spent, 2);
     await stillAnswers(token);
+  }, 30000);
+});
+
+describe('a stuck transaction on the embedded database', () => {
+  // its own server with short limits: a statement waits at most 300 ms, a transaction runs 600 ms
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await buildTestServerOn(await openDatabase('memory://', { statementTimeoutMs: 300, transactionTimeoutMs: 600 }));
+  }, 180000);
+  afterAll(async () => {
+    await short.close();
+  });
+
+  test('ends with a clear error, is rolled back, and the server answers afterwards', async () => {
+    const token = await short.login(SHOP.restaurant);
+    const stuck = short.db.transaction(async (tx) => {
+      await tx.update(members).set({ balance: '999' }).where(eq(members.id, DEMO_MEMBER.id));
+      await new Promise(() => undefined); // never ends
+    });
+    // a request arriving meanwhile waits for the one connection, then gives up with a clear answer
+    const waiting = short.call(orderCalls.list, { page: 1 }, { token });
+    await expect(stuck).rejects.toThrow(/a transaction ran over 600 ms and was rolled back/);
+    const answered = await waiting;
+    // it waited 300 ms (< 600 ms): "Request timed out, retry please"
+    expect(answered.ok ? 'answered' : answered.code).toBe('requestTimeout');
+    // rolled back: the card keeps its balance; the server answers again
+    const [card] = await short.db.select().from(members).where(eq(members.id, DEMO_MEMBER.id));
+    expect(card.balance).not.toBe('999.00');
+    expect((await short.call(orderCalls.list, { page: 1 }, { token })).ok).toBe(true);
+  }, 30000);
+
+  test('a read through the pool inside a transaction fails with a clear error instead of hanging', async () => {
+    const token = await short.login(SHOP.restaurant);
+    const wrong = short.db.transaction(async (tx) => {
+      await tx.select().from(members).limit(1);
+      // the bug this guards against: the pool, not `tx`, while the transaction holds the connection
+      return short.db.select().from(members).limit(1);
+    });
+    // drizzle reports the driver's error as the cause of its "Failed query" error
+    const err = (await wrong.catch((e: unknown) => e)) as Error & { cause?: Error };
+    expect(err.cause).toBeInstanceOf(DatabaseTimeoutError);
+    expect(err.cause?.message).toMatch(
+      /a statement waited over 300 ms for the embedded database's only connection \(held by a transaction, open for \d+ ms\)/,
+    );
+    expect((await short.call(orderCalls.list, { page: 1 }, { token })).ok).toBe(true);
   }, 30000);
 });

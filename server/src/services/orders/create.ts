@@ -24,7 +24,8 @@ import {
   validateOrderFields,
 } from '../../../../src/domain/validation';
 import { txEnv, type ServerContext } from '../../context';
-import { PgDialect, type PgInsertValue } from 'drizzle-orm/pg-core';
+import { prepareSql } from '../../db/fast';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { memberCoupons, orders, products, shopDaySeq, tables, type StockHold } from '../../db/schema';
 import { AppError, fail, fromRule } from '../../http/errors';
@@ -562,12 +563,7 @@ async function placeAlone(
       memberCouponId === null ? null : sql.placeholder('coupon'),
       true,
     );
-    statement = ctx.db._.session.prepareQuery(
-      new PgDialect().sqlToQuery(text),
-      undefined,
-      `orders_place_${statements.size + 1}`,
-      false,
-    ) as PreparedPlace;
+    statement = prepareSql(ctx.db, text, `orders_place_${statements.size + 1}`) as PreparedPlace;
     statements.set(key, statement);
   }
   const params: Record<string, unknown> = {
