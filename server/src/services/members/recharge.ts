@@ -18,7 +18,7 @@ import { toMemberInfo } from '../members-read';
 import type { PayRule as WirePayRule, PayRulesRes, RechargeReq } from '../../../../src/api/contract/vip';
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
 import type { Activity, ActivityCoupon } from '../../../../src/domain/types';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { balanceTransactions, members, pointTransactions, rechargeOrders } from '../../db/schema';
 import type { StoredPayRule } from '../../db/schema/json';
@@ -45,11 +45,7 @@ function assertRechargeOpen(scope: MemberScope): MemberRow {
 }
 
 /** The type-20 activities running now for this card (P§3 memberChargePresentCoupon). */
-async function chargePresentActivities(
-  db: Db | Tx,
-  now: number,
-  scope: MemberScope,
-): Promise<Activity[]> {
+async function chargePresentActivities(db: Db | Tx, now: number, scope: MemberScope): Promise<Activity[]> {
   const rows = await shopActivities(db, scope.shop, [ActivityType.memberChargePresentCoupon]);
   const member = scope.member ? toMemberInfo(scope.member) : null;
   return rows
@@ -135,8 +131,7 @@ export function presentForAmount(
 const decimalsOf = (n: number): number => (String(n).split('.')[1] ?? '').length;
 
 /** The sandbox provider's signing secret (one per server). */
-const sandboxSecret = (ctx: ServerContext): string =>
-  ctx.singleton('recharge-sandbox-secret', () => randomBytes(32).toString('hex'));
+const sandboxSecret = perServer((): string => randomBytes(32).toString('hex'));
 
 /**
  * vip/recharge: a stopped shop answers 403 (C§8); the card, the recharge switch and the pay type

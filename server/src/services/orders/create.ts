@@ -23,7 +23,7 @@ import {
   parseGps,
   validateOrderFields,
 } from '../../../../src/domain/validation';
-import { txEnv, type ServerContext } from '../../context';
+import { perServer, txEnv, type ServerContext } from '../../context';
 import { prepareSql } from '../../db/fast';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -542,7 +542,7 @@ async function placeAlone(
 ): Promise<unknown> {
   const columns = Object.keys(values).filter((k) => k !== 'orderNo' && k !== 'daySeq');
   const key = `${holds.length}:${memberCouponId === null ? 0 : 1}:${columns.join(',')}`;
-  const statements = ctx.singleton('orders:place-alone', () => new Map<string, PreparedPlace>());
+  const statements = placeStatements(ctx);
   let statement = statements.get(key);
   if (!statement) {
     const row: Record<string, unknown> = {
@@ -585,6 +585,8 @@ async function placeAlone(
 }
 
 type PreparedPlace = { execute(placeholders: Record<string, unknown>): Promise<unknown> };
+/** The one-statement placements prepared so far, per shape of order. */
+const placeStatements = perServer(() => new Map<string, PreparedPlace>());
 
 const HOLDS_SHORT = 'order holds short: order ';
 
