@@ -12,8 +12,46 @@ export interface Clock {
 }
 
 /**
+ * What code running inside a transaction may use besides the transaction handle: the instant of the
+ * transaction and the log. No pool, no caches (ARCHITECTURE rule 13): `db` and `shopCache` are typed
+ * `never`, so passing the whole `ServerContext` where a `TxEnv` is taken is a type error.
+ */
+export interface TxEnv {
+  readonly now: number;
+  readonly log: FastifyBaseLogger;
+  readonly db?: never;
+  readonly shopCache?: never;
+  readonly database?: never;
+}
+
+/** The transaction environment of a call, taken from its context before the transaction opens. */
+export const txEnv = (ctx: { clock: Clock; log: FastifyBaseLogger }, now = ctx.clock.now()): TxEnv => ({
+  now,
+  log: ctx.log,
+});
+
+/**
+ * A value kept once per server (a prepared statement, a secret, a provider), made on first use: the
+ * module that owns it declares a typed accessor, `const payments = perServer((ctx) => …)`, and calls
+ * `payments(ctx)`. The value's type is the factory's; no string keys, no casts, nothing a context
+ * carries that its type does not name. Kept in a WeakMap per accessor: a closed server's values go
+ * with it.
+ */
+export function perServer<T>(make: (ctx: ServerContext) => T): (ctx: ServerContext) => T {
+  const made = new WeakMap<ServerContext, T>();
+  return (ctx) => {
+    let v = made.get(ctx);
+    if (v === undefined && !made.has(ctx)) {
+      v = make(ctx);
+      made.set(ctx, v);
+    }
+    return v as T;
+  };
+}
+
+/**
  * Everything a route or service needs for one running server. Services are plain functions or
- * classes that take this context; per-app singletons added by later areas go through `singleton`.
+ * classes that take this context; state kept per server by later areas goes through `perServer`.
  */
 export interface ServerContext {
   config: ServerConfig;
@@ -25,8 +63,6 @@ export interface ServerContext {
   shopCache: ShopCache;
   sms: SmsService;
   login: LoginProviders;
-  /** One instance per server for `key`, created on first use. */
-  singleton<T>(key: string, make: () => T): T;
   /** Runs `fn` when the server closes (timers, connections). */
   onClose(fn: () => Promise<void> | void): void;
   /** Close hooks registered so far, run by the app on close. */
@@ -43,7 +79,6 @@ export interface ContextOptions {
 /** Builds the server context around an open database. */
 export function createContext(opts: ContextOptions): ServerContext {
   const clock = opts.clock ?? { now: () => Date.now() };
-  const singletons = new Map<string, unknown>();
   const closeHooks: Array<() => Promise<void> | void> = [];
   const db = opts.database.db;
   const now = () => clock.now();
@@ -57,10 +92,6 @@ export function createContext(opts: ContextOptions): ServerContext {
     shopCache: new ShopCache(db, now),
     sms: new SmsService(db, createSmsProvider(opts.config.smsProvider, opts.log), now),
     login: createLoginProviders(opts.config),
-    singleton<T>(key: string, make: () => T): T {
-      if (!singletons.has(key)) singletons.set(key, make());
-      return singletons.get(key) as T;
-    },
     onClose(fn) {
       closeHooks.push(fn);
     },

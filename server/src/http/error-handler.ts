@@ -30,8 +30,12 @@ export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string,
  * missing/expired token (401) and a stopped shop (403) use HTTP statuses.
  */
 export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): void {
-  app.setErrorHandler((error: FastifyError | AppError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((raw: FastifyError | AppError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     const lang = langOf(request, ctx);
+    // drizzle wraps what the driver threw (e.g. the database's time limit) in a "Failed query" error
+    const cause: unknown = (raw as { cause?: unknown }).cause;
+    const error = cause instanceof AppError ? cause : raw;
+    if (error !== raw) request.log.warn({ err: raw }, error.message);
     if (error instanceof AppError) {
       return reply.code(200).send(failureBody(error.code, lang, error.params, error.detail, error.data));
     }

@@ -1,5 +1,5 @@
 import { PayType } from '../../../src/domain/enums';
-import type { ServerContext } from '../context';
+import { perServer } from '../context';
 import { SandboxProvider } from './sandbox';
 import { PaySigner } from './sign';
 import type { OnlineProvider, PaymentProvider } from './types';
@@ -15,28 +15,26 @@ export interface Payments {
 }
 
 /** The server's payment providers (one set per server). */
-export function paymentsOf(ctx: ServerContext): Payments {
-  return ctx.singleton('payments', () => {
-    const signer = new PaySigner();
-    const now = () => ctx.clock.now();
-    const sandbox = (
-      t: typeof PayType.weixin | typeof PayType.alipay | typeof PayType.stripe | typeof PayType.allinpay,
-    ) => new SandboxProvider(t, ctx.db, signer, ctx.config.publicUrl, now);
-    const providers: Record<PayType, PaymentProvider> = {
-      cash: { kind: 'counter', payType: PayType.cash },
-      vip: { kind: 'balance', payType: PayType.vip },
-      weixin: sandbox(PayType.weixin),
-      alipay: sandbox(PayType.alipay),
-      stripe: sandbox(PayType.stripe),
-      allinpay: sandbox(PayType.allinpay),
-    };
-    return {
-      signer,
-      providers,
-      online(payType: PayType) {
-        const p = providers[payType];
-        return p.kind === 'online' ? p : null;
-      },
-    };
-  });
-}
+export const paymentsOf = perServer((ctx): Payments => {
+  const signer = new PaySigner();
+  const now = () => ctx.clock.now();
+  const sandbox = (
+    t: typeof PayType.weixin | typeof PayType.alipay | typeof PayType.stripe | typeof PayType.allinpay,
+  ) => new SandboxProvider(t, ctx.db, signer, ctx.config.publicUrl, now);
+  const providers: Record<PayType, PaymentProvider> = {
+    cash: { kind: 'counter', payType: PayType.cash },
+    vip: { kind: 'balance', payType: PayType.vip },
+    weixin: sandbox(PayType.weixin),
+    alipay: sandbox(PayType.alipay),
+    stripe: sandbox(PayType.stripe),
+    allinpay: sandbox(PayType.allinpay),
+  };
+  return {
+    signer,
+    providers,
+    online(payType: PayType) {
+      const p = providers[payType];
+      return p.kind === 'online' ? p : null;
+    },
+  };
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../src/api/contract/common';
 import { AVATAR_UPLOAD_PATH, userCalls, type LoginRes } from '../../../src/api/contract/user';
-import type { ServerContext } from '../context';
+import { perServer, type ServerContext } from '../context';
 import { AppError, fail, HttpError } from '../http/errors';
 import { failureBody } from '../http/error-handler';
 import { registerCall } from '../http/call';
@@ -26,6 +26,9 @@ export const SMS_LIMITS = { perPhoneMinute: 1, perPhoneHour: 10, perIpHour: 20 }
 export const PUT_LOGS_PER_MINUTE = 30;
 
 /** Account calls (C§7 user, USER-1, USER-2). */
+/** The key of getEncryptParams' signatures: the merchant key, else one made per server. */
+const encryptSecret = perServer((ctx): string => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const smsPerPhoneMinute = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneMinute, timeWindow: 60_000 });
   const smsPerPhoneHour = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneHour, timeWindow: 3_600_000 });
@@ -131,7 +134,7 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
 
   // signed parameters another page or mini program can verify (user, shop, key, expiry)
   registerCall(app, ctx, userCalls.getEncryptParams, async (c) => {
-    const secret = ctx.singleton('encrypt-secret', () => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+    const secret = encryptSecret(ctx);
     const expiresAt = ctx.clock.now() + 10 * 60 * 1000;
     const payload = Buffer.from(
       JSON.stringify({ userId: c.session.userId, shopId: c.session.shopId, key: c.body.key, expiresAt }),

@@ -425,7 +425,7 @@ describe('times red bag (PROMO-3)', () => {
       shopId: SHOP.restaurant,
     });
     await inTransaction(server.db, (tx) =>
-      recordTimesRedBagOrder(tx, server.ctx, {
+      recordTimesRedBagOrder(tx, { now: server.clock.now() }, {
         member: scope.member!,
         shop: scope.shop,
         orderAmount,

@@ -7,7 +7,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { MemberInfo, MemberSetting } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { activities, members, shops } from '../../db/schema';
 import type { StoredActivity } from '../../db/schema/json';
 import { fail } from '../../http/errors';
@@ -136,7 +136,10 @@ async function getShopChain(db: Db, shopId: number): Promise<number | null> {
   return rows[0]?.chainId ?? null;
 }
 
-/** Runs `fn` in one database transaction (PGlite and PostgreSQL alike). */
-export async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => fn(tx as unknown as Db));
+/**
+ * Runs `fn` in one database transaction (PGlite and PostgreSQL alike). `fn` gets the transaction
+ * handle only: whatever it needs from the pool or the caches is read before.
+ */
+export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
 }

@@ -8,7 +8,7 @@ import { couponValidAt } from '../../../../src/domain/coupons';
 import { parseDate } from '../../../../src/domain/pricing/clock';
 import { CouponListScope, CouponState } from '../../../../src/domain/enums';
 import type { ActivityCoupon, Coupon } from '../../../../src/domain/types';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { couponTemplates, memberCoupons, orderCouponGrants } from '../../db/schema';
 import type { StoredCoupon } from '../../db/schema/json';
 import { fail } from '../../http/errors';
@@ -186,7 +186,7 @@ export interface IssueOptions {
  * template or an empty one → "Coupon activity not exist".
  */
 export async function issueCoupons(
-  tx: Db,
+  tx: Tx,
   gifts: ReadonlyArray<Pick<ActivityCoupon, 'id' | 'quantity'>>,
   opts: IssueOptions,
 ): Promise<MemberCouponRow[]> {
@@ -255,7 +255,7 @@ function endOf(c: StoredCoupon, offset: number): number {
  * service calls this when the order is paid; activity/checkOverSendCoupon reads them back.
  */
 export async function grantOrderCoupons(
-  tx: Db,
+  tx: Tx,
   orderId: number,
   gifts: ReadonlyArray<Pick<ActivityCoupon, 'id' | 'quantity'>>,
   opts: Omit<IssueOptions, 'source'>,
@@ -273,7 +273,7 @@ export async function grantOrderCoupons(
  * A refunded, refused or closed order takes back the coupons it earned that are still unused (status
  * 1, held by no order): they are closed. A coupon already used, or held by a live order, stays.
  */
-export async function withdrawOrderCoupons(tx: Db, orderId: number): Promise<number> {
+export async function withdrawOrderCoupons(tx: Tx, orderId: number): Promise<number> {
   const rows = await tx
     .update(memberCoupons)
     .set({ status: CouponState.closed })

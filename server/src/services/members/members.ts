@@ -8,8 +8,8 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Limits } from '../../../../src/domain/enums';
 import { validateNewPayPassword } from '../../../../src/domain/validation';
 import type { UpdatePayPasswordReq, VipShop } from '../../../../src/api/contract/vip';
-import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import { perServer, type ServerContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import { couponTemplates, memberLevels, members, shops, users } from '../../db/schema';
 import { fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
@@ -40,8 +40,7 @@ export interface PhoneProof {
   smsCode?: string;
 }
 
-const phoneCodes = (ctx: ServerContext): PhoneCodeProvider =>
-  ctx.singleton('phone-code-provider', () => createPhoneCodeProvider(ctx.config));
+const phoneCodes = perServer((ctx): PhoneCodeProvider => createPhoneCodeProvider(ctx.config));
 
 /** The phone a proof stands for; SMS codes go through the shared SMS service (5 minutes, one use). */
 export async function provePhone(ctx: ServerContext, proof: PhoneProof): Promise<string> {
@@ -63,7 +62,7 @@ async function memberByPhone(db: Db, shop: ShopRow, phone: string): Promise<Memb
 }
 
 /** Serialises registrations of one user (two taps must not make two cards). */
-async function lockUser(tx: Db, userId: number): Promise<void> {
+async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${7_000_000_000 + userId})`);
 }
 
@@ -71,7 +70,7 @@ async function lockUser(tx: Db, userId: number): Promise<void> {
  * Attaches a card to the user (after the phone was proven). A user holds one card per shop/chain:
  * another card already held → alreadyMember.
  */
-async function attach(tx: Db, scope: MemberScope, card: MemberRow, phone: string): Promise<MemberRow> {
+async function attach(tx: Tx, scope: MemberScope, card: MemberRow, phone: string): Promise<MemberRow> {
   if (scope.member && scope.member.id !== card.id) throw fail('alreadyMember');
   const [row] = await tx
     .update(members)
@@ -191,7 +190,7 @@ export async function registerCouponTemplates(db: Db, shop: ShopRow) {
  * set by a conditional update, so a repeated or concurrent claim finds it taken and issues nothing.
  */
 export async function issueRegisterCoupons(
-  tx: Db,
+  tx: Tx,
   scope: MemberScope,
   member: MemberRow,
   now: number,
@@ -237,8 +236,7 @@ export async function updateMember(
 type CheckedCodes = Map<string, number>;
 const checkedKey = (userId: number, phone: string, code: string) =>
   createHash('sha256').update(`${userId}:${phone}:${code}`).digest('hex');
-const checkedCodes = (ctx: ServerContext): CheckedCodes =>
-  ctx.singleton('vip-checked-codes', () => new Map<string, number>());
+const checkedCodes = perServer((): CheckedCodes => new Map<string, number>());
 
 /** vip/checkCode: verifies (and uses up) an SMS code; the same code then opens the reset for 5 minutes. */
 export async function checkCode(
@@ -321,13 +319,13 @@ async function countWrongPassword(db: Db, memberId: number, now: number): Promis
     .where(eq(members.id, memberId));
 }
 
+/** The key vip tokens are signed with: the merchant key, else one made per server. */
+const vipTokenSecret = perServer((ctx): string => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+
 /** vip/genVipToken: a signed token naming the card, kept by the app for the member center (24 h). */
 export function genVipToken(ctx: ServerContext, scope: MemberScope): { token: string; expiresAt: number } {
   const member = requireMember(scope);
-  const secret = ctx.singleton(
-    'vip-token-secret',
-    () => ctx.config.merchantKey ?? randomBytes(32).toString('hex'),
-  );
+  const secret = vipTokenSecret(ctx);
   const expiresAt = ctx.clock.now() + VIP_TOKEN_LIFE_MS;
   const payload = Buffer.from(
     JSON.stringify({ memberId: member.id, shopId: scope.shop.id, expiresAt }),

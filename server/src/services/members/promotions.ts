@@ -8,8 +8,8 @@ import { COUPON_ACTIVITY_TYPES, userTypeMatches } from '../../../../src/domain/p
 import { withinDates } from '../../../../src/domain/pricing/clock';
 import type { Activity, Coupon, TimesRedBagInfo } from '../../../../src/domain/types';
 import type { ActivityDetailRes } from '../../../../src/api/contract/activity';
-import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { ServerContext, TxEnv } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import {
   activityClaims,
   memberCoupons,
@@ -176,7 +176,7 @@ export async function activityDetail(
 }
 
 /** Serialises the receipts of one red bag (or claims of one member) inside a transaction. */
-async function lockKey(tx: Db, space: number, id: number): Promise<void> {
+async function lockKey(tx: Tx, space: number, id: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${space}, ${id})`);
 }
 const LOCK_RED_BAG = 81;
@@ -409,14 +409,14 @@ export async function checkTimesRedBag(ctx: ServerContext, scope: MemberScope, i
  * activity's minAmount counts once). The order service calls it inside the payment's transaction.
  */
 export async function recordTimesRedBagOrder(
-  tx: Db,
-  ctx: ServerContext,
+  tx: Tx,
+  env: Pick<TxEnv, 'now'>,
   input: { member: MemberRow; shop: ShopRow; orderAmount: number; utcOffsetMinutes: number },
 ): Promise<number[]> {
   const rows = await shopActivities(tx, input.shop, [ActivityType.timesRedBag]);
   const counted: number[] = [];
   for (const r of rows) {
-    if (!activityRunning(r.data, now(ctx), input.utcOffsetMinutes)) continue;
+    if (!activityRunning(r.data, env.now, input.utcOffsetMinutes)) continue;
     if (input.orderAmount < (r.data.minAmount ?? 0)) continue;
     await tx
       .insert(timesRedBagProgress)

@@ -18,8 +18,8 @@ import { toMemberInfo } from '../members-read';
 import type { PayRule as WirePayRule, PayRulesRes, RechargeReq } from '../../../../src/api/contract/vip';
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
 import type { Activity, ActivityCoupon } from '../../../../src/domain/types';
-import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import { perServer, type ServerContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import { balanceTransactions, members, pointTransactions, rechargeOrders } from '../../db/schema';
 import type { StoredPayRule } from '../../db/schema/json';
 import { fail } from '../../http/errors';
@@ -45,14 +45,9 @@ function assertRechargeOpen(scope: MemberScope): MemberRow {
 }
 
 /** The type-20 activities running now for this card (P§3 memberChargePresentCoupon). */
-async function chargePresentActivities(
-  ctx: ServerContext,
-  scope: MemberScope,
-  db: Db = ctx.db,
-): Promise<Activity[]> {
+async function chargePresentActivities(db: Db | Tx, now: number, scope: MemberScope): Promise<Activity[]> {
   const rows = await shopActivities(db, scope.shop, [ActivityType.memberChargePresentCoupon]);
   const member = scope.member ? toMemberInfo(scope.member) : null;
-  const now = ctx.clock.now();
   return rows
     .map((r) => r.data)
     .filter((a) => {
@@ -95,7 +90,7 @@ export async function payRules(
   isFirst: boolean | undefined,
 ): Promise<PayRulesRes> {
   const member = assertRechargeOpen(scope);
-  const acts = await chargePresentActivities(ctx, scope);
+  const acts = await chargePresentActivities(ctx.db, ctx.clock.now(), scope);
   const list: WirePayRule[] = applicableRules(scope.shop.payRules ?? [], member, isFirst)
     .sort((a, b) => Number(b.isFirst) - Number(a.isFirst) || a.chargeAmount - b.chargeAmount)
     .map((r) => {
@@ -136,8 +131,7 @@ export function presentForAmount(
 const decimalsOf = (n: number): number => (String(n).split('.')[1] ?? '').length;
 
 /** The sandbox provider's signing secret (one per server). */
-const sandboxSecret = (ctx: ServerContext): string =>
-  ctx.singleton('recharge-sandbox-secret', () => randomBytes(32).toString('hex'));
+const sandboxSecret = perServer((): string => randomBytes(32).toString('hex'));
 
 /**
  * vip/recharge: a stopped shop answers 403 (C§8); the card, the recharge switch and the pay type
@@ -314,7 +308,7 @@ export async function settleRecharge(
         createdAt: new Date(now),
       });
     }
-    const acts = await chargePresentActivities(ctx, { ...scope, member: after }, tx);
+    const acts = await chargePresentActivities(tx, now, { ...scope, member: after });
     const coupons = await issueCoupons(tx, presentsFor(acts, Number(charge)), {
       member: after,
       shopId: rec.shopId,

@@ -14,7 +14,7 @@ import { offerFlag } from '../../../../src/domain/promotions/offers';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
 import type { ShopSettings } from '../../../../src/domain/types';
-import type { ServerContext } from '../../context';
+import { txEnv, type ServerContext } from '../../context';
 import { orders } from '../../db/schema';
 import { AppError, fail } from '../../http/errors';
 import type { ShopRow } from '../shops';
@@ -209,7 +209,7 @@ export async function createOrder(
               await debitCard(tx, member.row.id, p.shop.id, row.id, breakdown.total, giftPlanned);
             // cash goes to the shop at once, a card paid at submit is paid: either earns its promotions now
             if (status === OrderStatus.pending)
-              await applyPaidOrderPromotions(tx, ctx, row, {
+              await applyPaidOrderPromotions(tx, txEnv(ctx, now), row, {
                 shop: p.shop,
                 member: member?.row ?? null,
                 activities: p.activities,

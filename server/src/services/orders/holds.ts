@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { VipTransactionType } from '../../../../src/domain/enums';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { memberCoupons, members, orders, pointTransactions, products, type StockHold } from '../../db/schema';
 import { fail } from '../../http/errors';
 
@@ -181,7 +181,7 @@ export async function releasePoints(
 
 /** Takes everything an order holds (creation, or reinstating a cancelled order that was paid late). */
 export async function takeHolds(
-  tx: Db,
+  tx: Tx,
   order: Pick<OrderRow, 'id' | 'shopId' | 'stockHolds' | 'memberCouponId' | 'memberId' | 'pointsUsed'>,
 ): Promise<void> {
   const coupon =
@@ -191,7 +191,7 @@ export async function takeHolds(
 }
 
 /** Gives back what an order holds, once (the `holding` flag is cleared in the same update). */
-export async function releaseHolds(tx: Db, order: OrderRow): Promise<boolean> {
+export async function releaseHolds(tx: Tx, order: OrderRow): Promise<boolean> {
   const claimed = await tx
     .update(orders)
     .set({ holding: false })

@@ -6,7 +6,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
 import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { orders, payments, type OrderEvent } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { paymentsOf } from '../../payments';
@@ -159,7 +159,7 @@ export async function closeByUser(ctx: ServerContext, userId: number, id: number
  * the order was paid online: its trades are refunded after the commit (`refundOnlineTrades`), since
  * a provider call never runs inside a database transaction.
  */
-export async function returnOfflineMoney(tx: Db, o: OrderRow): Promise<boolean> {
+export async function returnOfflineMoney(tx: Tx, o: OrderRow): Promise<boolean> {
   if (o.payStatus !== PayStatus.success) return true;
   if (o.payType === PayType.vip && o.memberId !== null) {
     await creditCard(tx, o.memberId, o.shopId, o.id, Number(o.balancePaid), Number(o.giftPaid));

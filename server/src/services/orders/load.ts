@@ -4,7 +4,7 @@
  */
 import { and, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Activity, Coupon, MemberInfo, MemberSetting } from '../../../../src/domain/types';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
 import { activities, memberCoupons, members } from '../../db/schema';
 import { toMemberInfo, type MemberRow } from '../members-read';
 import { usableCouponOf } from '../members/coupons';
@@ -34,6 +34,34 @@ export function activityOfCode(list: readonly Activity[], code: string): Activit
   return list.find((a) => typeof a.code === 'string' && a.code.toUpperCase() === c) ?? null;
 }
 
+/** The member card query of a user, prepared once per server. */
+const memberQuery = perServer((ctx) => userCards(ctx).prepare('orders_member_of_user'));
+
+/** The card with its chosen or all free coupons, prepared once per server. */
+const memberCouponQueries = perServer((ctx) => {
+  const card = userCards(ctx).as('m');
+  const free = (only: SQL | undefined) =>
+    ctx.db
+      .select()
+      .from(memberCoupons)
+      .where(and(only, couponOwner(ctx), eq(memberCoupons.status, 1), isNull(memberCoupons.usedOrderId)))
+      .as('c');
+  const build = (c: ReturnType<typeof free>, name: string) =>
+    ctx.db
+      .select({ member: fieldsOf(card, members), coupon: fieldsOf(c, memberCoupons) })
+      .from(sql`(SELECT 1) AS one`)
+      .leftJoinLateral(card, sql`true`)
+      .leftJoinLateral(c, sql`true`)
+      .prepare(name);
+  return {
+    chosen: build(
+      free(sql`${memberCoupons.id} = ANY(${sql.placeholder('ids')}::int[])`),
+      'orders_member_chosen_coupons',
+    ),
+    all: build(free(undefined), 'orders_member_free_coupons'),
+  };
+});
+
 /**
  * The member card of a user in a shop with the member info pricing needs: a card of the shop itself
  * wins over a chain card of the shop's chain (C§6, the rule of `findMemberOfUser`), read by a query
@@ -44,7 +72,7 @@ export async function memberOf(
   userId: number,
   shop: ShopRow,
 ): Promise<{ row: MemberRow; info: MemberInfo } | null> {
-  const q = ctx.singleton('orders:member-query', () => userCards(ctx).prepare('orders_member_of_user'));
+  const q = memberQuery(ctx);
   const rows = await q.execute(cardParams(userId, shop));
   const row = rows.find((r) => r.shopId === shop.id) ?? rows[0] ?? null;
   return row ? withInfo(row, shop) : null;
@@ -64,7 +92,11 @@ const userCards = (ctx: ServerContext) =>
     .limit(2);
 
 /** The placeholders of `userCards`; no chain: -1 matches no card's chain id. */
-const cardParams = (userId: number, shop: ShopRow) => ({ userId, shopId: shop.id, chainId: shop.chainId ?? -1 });
+const cardParams = (userId: number, shop: ShopRow) => ({
+  userId,
+  shopId: shop.id,
+  chainId: shop.chainId ?? -1,
+});
 
 /**
  * The card of `memberOf` and the user's free coupons usable in the shop, in one query (one round
@@ -85,29 +117,7 @@ export async function memberAndCoupons(
   member: { row: MemberRow; info: MemberInfo } | null;
   coupons: Array<{ row: MemberCouponRow; coupon: Coupon }>;
 }> {
-  const q = ctx.singleton('orders:member-coupon-queries', () => {
-    const card = userCards(ctx).as('m');
-    const free = (only: SQL | undefined) =>
-      ctx.db
-        .select()
-        .from(memberCoupons)
-        .where(and(only, couponOwner(ctx), eq(memberCoupons.status, 1), isNull(memberCoupons.usedOrderId)))
-        .as('c');
-    const build = (c: ReturnType<typeof free>, name: string) =>
-      ctx.db
-        .select({ member: fieldsOf(card, members), coupon: fieldsOf(c, memberCoupons) })
-        .from(sql`(SELECT 1) AS one`)
-        .leftJoinLateral(card, sql`true`)
-        .leftJoinLateral(c, sql`true`)
-        .prepare(name);
-    return {
-      chosen: build(
-        free(sql`${memberCoupons.id} = ANY(${sql.placeholder('ids')}::int[])`),
-        'orders_member_chosen_coupons',
-      ),
-      all: build(free(undefined), 'orders_member_free_coupons'),
-    };
-  });
+  const q = memberCouponQueries(ctx);
   const params = cardParams(userId, shop);
   const rows =
     chosen === 'all' ? await q.all.execute(params) : await q.chosen.execute({ ...params, ids: chosen });

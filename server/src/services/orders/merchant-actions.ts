@@ -5,7 +5,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
 import { orders, type RiderInfo } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { withdrawOrderCoupons } from '../members/coupons';
@@ -157,32 +157,35 @@ export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): P
   }
 }
 
+/** The counter's cash-paid update, prepared once per server. */
+const cashPaidUpdate = perServer((ctx) =>
+  ctx.db
+    .update(orders)
+    .set({
+      payStatus: PayStatus.success,
+      paidAmount: sql`${orders.total}`,
+      paidAt: sql`${sql.placeholder('now')}::bigint`,
+      updatedAt: sql`${sql.placeholder('now')}::bigint`,
+      events: sql`${orders.events} || jsonb_build_array(jsonb_build_object('time', ${sql.placeholder('now')}::bigint, 'status', ${orders.status}, 'text', 'paid at the counter'))`,
+    })
+    .where(
+      and(
+        eq(orders.id, sql.placeholder('id')),
+        eq(orders.payType, PayType.cash),
+        ne(orders.payStatus, PayStatus.success),
+        ne(orders.status, OrderStatus.need_pay),
+      ),
+    )
+    .returning(MERCHANT_COLUMNS)
+    .prepare('orders_cash_paid'),
+);
+
 /**
  * C§1 cash paid at the counter (not a bill asked for, see need_pay): one conditional update, prepared
  * once per server (the counter's most frequent statement).
  */
 async function cashPaid(ctx: ServerContext, id: number, now: number): Promise<MerchantColumns | null> {
-  const update = ctx.singleton('orders:cash-paid', () =>
-    ctx.db
-      .update(orders)
-      .set({
-        payStatus: PayStatus.success,
-        paidAmount: sql`${orders.total}`,
-        paidAt: sql`${sql.placeholder('now')}::bigint`,
-        updatedAt: sql`${sql.placeholder('now')}::bigint`,
-        events: sql`${orders.events} || jsonb_build_array(jsonb_build_object('time', ${sql.placeholder('now')}::bigint, 'status', ${orders.status}, 'text', 'paid at the counter'))`,
-      })
-      .where(
-        and(
-          eq(orders.id, sql.placeholder('id')),
-          eq(orders.payType, PayType.cash),
-          ne(orders.payStatus, PayStatus.success),
-          ne(orders.status, OrderStatus.need_pay),
-        ),
-      )
-      .returning(MERCHANT_COLUMNS)
-      .prepare('orders_cash_paid'),
-  );
+  const update = cashPaidUpdate(ctx);
   const rows = await update.execute({ id, now });
   return rows[0] ?? null;
 }

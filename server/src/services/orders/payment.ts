@@ -11,7 +11,7 @@ import type { OrderPayQueryRes, OrderPayReq, OrderStatusRes } from '../../../../
 import type { PayStart, ProviderCallback } from '../../../../src/api/contract/shared-shapes';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
 import * as money from '../../../../src/domain/money';
-import type { ServerContext } from '../../context';
+import { txEnv, type ServerContext } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { paymentsOf } from '../../payments';
@@ -23,6 +23,7 @@ import { findMemberOfUser } from '../members-read';
 import { addEvent, expireIfDue, orderById, ownOrder, transition } from './lifecycle';
 import { checkPayPassword, debitCard } from './member-pay';
 import { applyPaidOrderPromotions, firstTimePending } from './promotions';
+import { shopActivities } from './load';
 import { PAYABLE } from './transitions';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -67,6 +68,9 @@ export async function startPayment(
     if (money.lt(member.balance, amount) || money.lt(member.giftAmount, o.giftPaid))
       throw fail('balanceInsufficient');
     await checkPayPassword(ctx.db, member, req.payPassword, now);
+    // read before the transaction: the shop cache reads through the pool
+    const activities = await shopActivities(ctx, shop);
+    const env = txEnv(ctx, now);
     const paid = await ctx.db.transaction(async (tx) => {
       const patch = {
         payStatus: PayStatus.success,
@@ -82,7 +86,7 @@ export async function startPayment(
       if (!row) throw fail('notPayOrderInvalid');
       await debitCard(tx, member.id, o.shopId, o.id, amount, Number(o.giftPaid));
       // a bill (need_pay) was placed with the shop before and earned its promotions then
-      if (o.status !== OrderStatus.need_pay) await applyPaidOrderPromotions(tx, ctx, row, { shop, member });
+      if (o.status !== OrderStatus.need_pay) await applyPaidOrderPromotions(tx, env, row, { shop, member, activities });
       return row;
     });
     return { kind: 'paid', payStatus: PayStatus.success, paidAmount: Number(paid.paidAmount) };
@@ -122,8 +126,13 @@ export async function settleTrade(
   ctx: ServerContext,
   tradeNo: string,
   amount: number,
+  shopId: number,
 ): Promise<SettleOutcome> {
   const now = ctx.clock.now();
+  // what the promotions of a paid order need from the shop cache, read before the transaction
+  const shop = await getShop(ctx, shopId);
+  const known = { shop, activities: await shopActivities(ctx, shop) };
+  const env = txEnv(ctx, now);
   let refundTrade: PaymentRow | null = null;
   const outcome = await ctx.db.transaction(async (tx): Promise<SettleOutcome> => {
     const pays = await tx.select().from(payments).where(eq(payments.tradeNo, tradeNo)).for('update').limit(1);
@@ -133,7 +142,7 @@ export async function settleTrade(
     if (pay.state === 'paid' || pay.state === 'refunded') return 'already';
     const found = await tx.select().from(orders).where(eq(orders.id, pay.orderId)).for('update').limit(1);
     const o = found[0];
-    if (!o) throw fail('orderNotFound');
+    if (!o || o.shopId !== shopId) throw fail('orderNotFound');
     await tx
       .update(payments)
       .set({ state: 'paid', providerState: 'paid', settledAt: now })
@@ -151,7 +160,7 @@ export async function settleTrade(
         const paid = await transition(tx, o.id, 'pay', now, patch, undefined, text);
         if (paid) {
           // the conditional transition wins once per order: a repeated callback never gets here
-          await applyPaidOrderPromotions(tx, ctx, paid);
+          await applyPaidOrderPromotions(tx, env, paid, known);
           return 'settled';
         }
       }
@@ -177,7 +186,7 @@ export async function settleTrade(
             `${text} after cancel: reinstated`,
           );
           if (back) {
-            if (firstTimePending(o)) await applyPaidOrderPromotions(tx, ctx, back);
+            if (firstTimePending(o)) await applyPaidOrderPromotions(tx, env, back, known);
             return 'reinstated';
           }
         } catch {
@@ -228,7 +237,7 @@ export async function handleCallback(
   if (!pay || pay.provider !== provider) throw fail('paymentWrong');
   const o = await orderById(ctx.db, pay.orderId);
   if (!o || o.orderNo !== body.orderNo) throw fail('paymentWrong');
-  if (body.status === 'success') return settleTrade(ctx, body.tradeNo, body.amount);
+  if (body.status === 'success') return settleTrade(ctx, body.tradeNo, body.amount, o.shopId);
   await failTrade(ctx, body.tradeNo, body.status);
   return 'failed';
 }
@@ -290,7 +299,7 @@ export async function queryPayment(
   for (const p of open) {
     const provider = paymentsOf(ctx).online(p.provider as PayType);
     const state = provider ? await provider.query(p.tradeNo) : null;
-    if (state === 'paid') await settleTrade(ctx, p.tradeNo, Number(p.amount));
+    if (state === 'paid') await settleTrade(ctx, p.tradeNo, Number(p.amount), o.shopId);
     else if (state === 'failed' || state === 'cancelled')
       await failTrade(ctx, p.tradeNo, state === 'failed' ? 'fail' : 'cancel');
   }

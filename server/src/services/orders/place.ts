@@ -4,8 +4,9 @@
  * transaction (`createOrder` owns the transaction).
  */
 import { getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgDialect, type PgInsertValue } from 'drizzle-orm/pg-core';
-import type { ServerContext } from '../../context';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { perServer, type ServerContext } from '../../context';
+import { prepareSql } from '../../db/fast';
 import type { Db } from '../../db/client';
 import { memberCoupons, orders, products, shopDaySeq, type StockHold } from '../../db/schema';
 import { fail } from '../../http/errors';
@@ -118,7 +119,7 @@ async function placeAlone(
 ): Promise<unknown> {
   const columns = Object.keys(values).filter((k) => k !== 'orderNo' && k !== 'daySeq');
   const key = `${holds.length}:${memberCouponId === null ? 0 : 1}:${columns.join(',')}`;
-  const statements = ctx.singleton('orders:place-alone', () => new Map<string, PreparedPlace>());
+  const statements = placeStatements(ctx);
   let statement = statements.get(key);
   if (!statement) {
     const row: Record<string, unknown> = {
@@ -139,12 +140,7 @@ async function placeAlone(
       memberCouponId === null ? null : sql.placeholder('coupon'),
       true,
     );
-    statement = ctx.db._.session.prepareQuery(
-      new PgDialect().sqlToQuery(text),
-      undefined,
-      `orders_place_${statements.size + 1}`,
-      false,
-    ) as PreparedPlace;
+    statement = prepareSql(ctx.db, text, `orders_place_${statements.size + 1}`) as PreparedPlace;
     statements.set(key, statement);
   }
   const params: Record<string, unknown> = {
@@ -166,6 +162,8 @@ async function placeAlone(
 }
 
 type PreparedPlace = { execute(placeholders: Record<string, unknown>): Promise<unknown> };
+/** The one-statement placements prepared so far, per shape of order. */
+const placeStatements = perServer(() => new Map<string, PreparedPlace>());
 
 const HOLDS_SHORT = 'order holds short: order ';
 

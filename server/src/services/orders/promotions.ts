@@ -10,13 +10,13 @@ import { ActivityType, OrderStatus, PayType } from '../../../../src/domain/enums
 import type { Breakdown } from '../../../../src/domain/pricing';
 import type { Activity, TimesRedBagInfo } from '../../../../src/domain/types';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
-import type { ServerContext } from '../../context';
-import type { Db } from '../../db/client';
+import type { ServerContext, TxEnv } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import { members, timesRedBagProgress } from '../../db/schema';
 import type { MemberRow } from '../members-read';
 import { grantOrderCoupons } from '../members/coupons';
 import { activityRunning, timesRedBagInfoOf } from '../members/promotions';
-import { getShop, type ShopRow } from '../shops';
+import type { ShopRow } from '../shops';
 import type { OrderRow } from './holds';
 
 /** P§3 activity kinds whose coupons an order earns when it is paid. */
@@ -106,11 +106,14 @@ type PaidOrder = Pick<OrderRow, 'id' | 'shopId' | 'memberId' | 'payType' | 'tota
   breakdown: StoredBreakdown;
 };
 
-/** What the caller already has in hand (creation): saves reading it again. */
+/**
+ * What the caller read BEFORE opening the transaction (shop and activities come from the shop cache,
+ * which reads through the pool); the member is read through the transaction when not given.
+ */
 export interface KnownContext {
-  shop?: ShopRow;
+  shop: ShopRow;
+  activities: readonly Activity[];
   member?: MemberRow | null;
-  activities?: readonly Activity[];
 }
 
 /**
@@ -119,13 +122,13 @@ export interface KnownContext {
  * (coupons and the times red bag belong to a member card).
  */
 export async function applyPaidOrderPromotions(
-  tx: Db,
-  ctx: ServerContext,
+  tx: Tx,
+  env: TxEnv,
   order: PaidOrder,
-  known: KnownContext = {},
+  known: KnownContext,
 ): Promise<void> {
   if (order.memberId === null) return;
-  const shop = known.shop ?? (await getShop(ctx, order.shopId));
+  const { shop } = known;
   let gifts = order.breakdown.earnedCoupons ?? [];
   const redBags = order.breakdown.timesRedBagIds ?? [];
   const countsTimesRedBag = redBags.length > 0;
@@ -135,7 +138,7 @@ export async function applyPaidOrderPromotions(
   const member = known.member?.id === order.memberId ? known.member : await memberById(tx, order.memberId);
   if (!member) return;
   const utcOffsetMinutes = shop.settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  const now = ctx.clock.now();
+  const { now } = env;
 
   if (firstCardPay) {
     // P§3 firstMemberPayGift: only the card's first payment earns it — the flag is set by a
@@ -168,12 +171,12 @@ export async function applyPaidOrderPromotions(
         grantOrderCoupons(sp, order.id, gifts, { member, shopId: shop.id, now, utcOffsetMinutes }),
       );
     } catch (err) {
-      ctx.log.warn({ err, orderId: order.id }, 'coupons earned by the order could not be issued');
+      env.log.warn({ err, orderId: order.id }, 'coupons earned by the order could not be issued');
     }
   }
 }
 
-async function memberById(tx: Db, id: number): Promise<MemberRow | null> {
+async function memberById(tx: Db | Tx, id: number): Promise<MemberRow | null> {
   const rows = await tx.select().from(members).where(eq(members.id, id)).limit(1);
   return rows[0] ?? null;
 }
