@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     // measured, fills its caches (prepared statements, the large menu) as any earlier customer would.
     // Each measured launch is a new browser context: no token, no stored menu, no cached scripts.
     {
-      const { context, page } = await newPhone(browser);
+      const { context, page } = await newPhone(browser, server);
       const firstProduct = await watchFirstProduct(page);
       await page.goto(`${server.base}/#/pages/user/index-tab-1?id=${SHOP.large}`);
       await firstProduct();
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     const warms: number[] = [];
     let longest = 0;
     for (let run = 0; run < RUNS; run += 1) {
-      const { context, page } = await newPhone(browser);
+      const { context, page } = await newPhone(browser, server);
       await page.addInitScript(() => {
         const w = window as LongTaskWindow;
         w.__longTasks = [];

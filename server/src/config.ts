@@ -29,12 +29,34 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Load the 1,000-product benchmark shop with the demo (DEMO_LARGE_SHOP=0 leaves it out). */
   seedLargeShop: boolean;
+  /**
+   * TEST_CLOCK=<ISO instant>, tests only (NODE_ENV=test): the server clock reads this instant when the
+   * process starts and ticks in real time from there (unpaid countdowns still run out). Null: real time.
+   */
+  testClock: number | null;
 }
 
 const intOr = (v: string | undefined, d: number): number => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isInteger(n) ? n : d;
 };
+
+/** TEST_CLOCK as milliseconds; refused outside NODE_ENV=test and when it is not an ISO instant. */
+function readTestClock(env: NodeJS.ProcessEnv): number | null {
+  const value = env.TEST_CLOCK;
+  if (!value) return null;
+  if (env.NODE_ENV !== 'test') {
+    throw new Error(`TEST_CLOCK is for tests only: it is refused unless NODE_ENV=test (NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'}). Unset TEST_CLOCK to start the server.`);
+  }
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(ms)) throw new Error(`TEST_CLOCK must be an ISO instant such as 2026-03-04T04:00:00Z, not "${value}".`);
+  return ms;
+}
+
+/** The TEST_CLOCK clock: `instantMs` at the process start, ticking in real time. */
+export function testClockFrom(instantMs: number, originMs: number = performance.timeOrigin): { now(): number } {
+  return { now: () => instantMs + (Date.now() - originMs) };
+}
 
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: env.LOG_LEVEL !== 'silent',
     seedLargeShop: env.DEMO_LARGE_SHOP !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    testClock: readTestClock(env),
   };
 }
 

@@ -111,7 +111,7 @@ suite('flows across pages in a browser', () => {
   const env = serverAndBrowser();
 
   test("choosing another shop of the chain shows that shop's name and menu, and switching back finds the first shop's cart", async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
@@ -163,7 +163,7 @@ suite('flows across pages in a browser', () => {
   });
 
   test('a token the server no longer knows returns the customer to the entry with "login expired", and logging in again works', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       // the entry routes to the home once the shop is loaded
@@ -214,7 +214,7 @@ suite('flows across pages in a browser', () => {
   });
 
   test('the order list loads the next page at the bottom, ends with "no more", and pull to refresh shows a new order', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });

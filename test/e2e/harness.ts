@@ -3,6 +3,10 @@
  * with the demo data, a temp DATA_DIR, a free port) serving the H5 build, and headless Chromium at
  * 375×812 through playwright-core. Without Chromium or the H5 build the suites skip with a warning —
  * unless CI=true, where that is a failure.
+ *
+ * Time: the server runs on TEST_CLOCK (it reads the instant when its process starts and ticks in real
+ * time) and every phone's page clock is installed at the server's current reading and runs from
+ * there, so the server and the page agree and the suites give the same answer at any real hour.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { instantMs, TEST_INSTANT } from '../support/clock';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -59,12 +64,20 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   base: string;
+  /** The server's clock as read from here (its TEST_CLOCK instant plus the real time since it was spawned). */
+  now(): number;
   stop(): Promise<void>;
 }
 
-/** Starts the server on a free port with a fresh data directory; resolves once it serves the app. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server on a free port with a fresh data directory; resolves once it serves the app. Its
+ * clock starts at `instant` (TEST_CLOCK, default the suites' instant).
+ */
+export async function startServer(env: Record<string, string> = {}, instant: string = TEST_INSTANT): Promise<RunningServer> {
   const port = await freePort();
+  const startMs = instantMs(instant);
+  // the server's clock origin is its process start (performance.timeOrigin), a moment after this
+  const spawnedAt = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
@@ -79,6 +92,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       REDIS_URL: '',
       STATIC_DIR: H5_DIR,
+      NODE_ENV: 'test',
+      TEST_CLOCK: instant,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,6 +120,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     base,
+    now: () => startMs + (Date.now() - spawnedAt),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -129,10 +145,10 @@ export function launchBrowser(): Promise<Browser> {
  * A suite's server (with `env`) and browser: both start before its first test and stop after its
  * last. Read them as `env.server` / `env.browser` inside the tests.
  */
-export function serverAndBrowser(serverEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+export function serverAndBrowser(serverEnv: Record<string, string> = {}, instant: string = TEST_INSTANT): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv, instant), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();
@@ -141,9 +157,13 @@ export function serverAndBrowser(serverEnv: Record<string, string> = {}): { serv
   return env;
 }
 
-/** A fresh phone-sized browser context (its own storage: a first launch of the app). */
-export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh phone-sized browser context (its own storage: a first launch of the app) whose clock starts
+ * at the server's current reading and runs in real time (timers fire, countdowns count down).
+ */
+export async function newPhone(browser: Browser, server: Pick<RunningServer, 'now'>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  await context.clock.install({ time: server.now() });
   const page = await context.newPage();
   return { context, page };
 }

@@ -15,7 +15,7 @@ suite('the other ordering screens', () => {
   const env = serverAndBrowser();
 
   test('shop, product, search, address, payment result and login screens show their content', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
