@@ -55,7 +55,9 @@ function readTestClock(env: NodeJS.ProcessEnv): number | null {
 
 /** The TEST_CLOCK clock: `instantMs` at the process start, ticking in real time. */
 export function testClockFrom(instantMs: number, originMs: number = performance.timeOrigin): { now(): number } {
-  return { now: () => instantMs + (Date.now() - originMs) };
+  // whole milliseconds, as Date.now() gives (performance.timeOrigin has a fraction)
+  const origin = Math.round(originMs);
+  return { now: () => instantMs + (Date.now() - origin) };
 }
 
 /** Reads the configuration from environment variables. */

@@ -66,6 +66,8 @@ export interface RunningServer {
   base: string;
   /** The server's clock as read from here (its TEST_CLOCK instant plus the real time since it was spawned). */
   now(): number;
+  /** What the server printed so far (its log, at LOG_LEVEL). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -121,6 +123,7 @@ export async function startServer(env: Record<string, string> = {}, instant: str
   return {
     base,
     now: () => startMs + (Date.now() - spawnedAt),
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
