@@ -14,6 +14,7 @@ import {
   newPhone,
   type RunningServer,
   serverAndBrowser,
+  settled,
   shot,
   tap,
   toastText,
@@ -120,7 +121,7 @@ suite('ordering screens in a browser', () => {
       await shot(page, 'address-add');
       await tap(page, '#addr-save');
       await page.locator('#address-card .address-card__line').waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(800);
+      await settled(page);
 
       // (1b) a browser page offers no member-card pay type
       await page.locator('#pay-types').waitFor();
