@@ -21,7 +21,11 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** The H5 build served by the server (DIST_DIR selects another build root than `dist`). */
 export const H5_DIR = path.resolve(ROOT, process.env.DIST_DIR || 'dist', 'h5');
 export const H5_INDEX = path.join(H5_DIR, 'index.html');
-export const SCREENS_DIR = process.env.SCREENS_DIR ?? path.join(ROOT, 'docs/screens');
+/**
+ * Where `shot` writes: test-results/screens (ignored by git) for a test run, so running the tests
+ * never rewrites the committed docs/screens; `npm run screens` sets SCREENS_DIR=docs/screens.
+ */
+export const SCREENS_DIR = path.resolve(ROOT, process.env.SCREENS_DIR || 'test-results/screens');
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -171,7 +175,7 @@ export async function newPhone(browser: Browser, server: Pick<RunningServer, 'no
   return { context, page };
 }
 
-/** Saves a screenshot of the page as docs/screens/<name>.png. */
+/** Saves a screenshot of the page as <SCREENS_DIR>/<name>.png. */
 export async function shot(page: Page, name: string, opts: { keepScroll?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   // the screen as it opens: clicks may have scrolled the document
@@ -181,9 +185,27 @@ export async function shot(page: Page, name: string, opts: { keepScroll?: boolea
       for (const el of Array.from(document.querySelectorAll('.taro_page, .taro_router, body, html'))) el.scrollTop = 0;
     });
   }
-  // let images and transitions settle
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+}
+
+/**
+ * Waits until the screen is still: every image loaded and no finite animation or transition running
+ * (endless ones, such as a scrolling notice, are left alone).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => img.complete) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** The next animation frame of the page (its own clock's frame). */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }
 
 /** The token the app stored (Taro storage wraps values as {data}; the token store keeps {value, expiresAt}). */
