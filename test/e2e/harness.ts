@@ -107,7 +107,7 @@ export async function startServer(env: Record<string, string> = {}, instant: str
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-2000)}`);
     try {
@@ -120,7 +120,7 @@ export async function startServer(env: Record<string, string> = {}, instant: str
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 120 s:\n${output.slice(-2000)}`);
+      throw new Error(`server did not start in 240 s:\n${output.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
