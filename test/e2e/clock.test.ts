@@ -12,6 +12,9 @@ import { e2eReady, launch, newPhone, ROOT, serverAndBrowser, tap } from './harne
 
 jest.setTimeout(240_000);
 
+/** An environment of only these variables. */
+const env = (vars: Record<string, string>): NodeJS.ProcessEnv => vars as unknown as NodeJS.ProcessEnv;
+
 /** Runs the server's entry with `env` until it exits; answers its exit code and output. */
 function runMain(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -46,11 +49,11 @@ describe('TEST_CLOCK', () => {
   });
 
   test('the configuration reads TEST_CLOCK only under NODE_ENV=test and only as an ISO instant', () => {
-    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: '2026-03-04T04:00:00Z' }).testClock).toBe(Date.UTC(2026, 2, 4, 4, 0, 0));
-    expect(loadConfig({ NODE_ENV: 'test' }).testClock).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production' }).testClock).toBeNull();
-    expect(() => loadConfig({ NODE_ENV: 'development', TEST_CLOCK: TEST_INSTANT })).toThrow(/refused unless NODE_ENV=test/);
-    expect(() => loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'tomorrow' })).toThrow('TEST_CLOCK must be an ISO instant');
+    expect(loadConfig(env({ NODE_ENV: 'test', TEST_CLOCK: '2026-03-04T04:00:00Z' })).testClock).toBe(Date.UTC(2026, 2, 4, 4, 0, 0));
+    expect(loadConfig(env({ NODE_ENV: 'test' })).testClock).toBeNull();
+    expect(loadConfig(env({ NODE_ENV: 'production' })).testClock).toBeNull();
+    expect(() => loadConfig(env({ NODE_ENV: 'development', TEST_CLOCK: TEST_INSTANT }))).toThrow(/refused unless NODE_ENV=test/);
+    expect(() => loadConfig(env({ NODE_ENV: 'test', TEST_CLOCK: 'tomorrow' }))).toThrow('TEST_CLOCK must be an ISO instant');
   });
 
   test('the TEST_CLOCK clock reads the instant at its origin and ticks in real time from there', () => {
