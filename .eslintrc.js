@@ -8,7 +8,10 @@ module.exports = {
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended'],
   settings: {
     react: { version: '18.3' },
-    'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    // import/* rules (no-cycle, no-restricted-paths) parse and resolve TypeScript files only with these
+    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+    'import/resolver': { typescript: { project: './tsconfig.json', alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } },
   },
   env: { es2022: true, node: true, browser: true, jest: true },
   ignorePatterns: ['dist/', 'node_modules/', 'data/', 'server/drizzle/', '*.js', '*.mjs'],

@@ -8,6 +8,8 @@ const common = {
     '^@locales/(.*)$': '<rootDir>/locales/$1',
   },
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  // a fake transport's unscripted call or off-contract reply fails the test (test/support/fakes.ts)
+  setupFilesAfterEnv: ['<rootDir>/test/support/strict-transport.ts'],
 };
 
 module.exports = {
@@ -24,6 +26,7 @@ module.exports = {
         '<rootDir>/test/platform/**/*.test.ts',
         '<rootDir>/test/server/**/*.test.ts',
         '<rootDir>/test/build/**/*.test.ts',
+        '<rootDir>/test/lint/**/*.test.ts',
       ],
     },
     {

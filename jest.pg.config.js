@@ -1,5 +1,7 @@
-// Suites that need a PostgreSQL server (DATABASE_URL). Without it they skip with a message.
+// Suites that need a PostgreSQL server (DATABASE_URL=postgres://…). Without it they skip with a
+// message, except under CI=true, where the run fails (test/support/pg-global-setup.js).
 const base = require('./jest.config.js').projects[0];
 module.exports = {
+  globalSetup: '<rootDir>/test/support/pg-global-setup.js',
   projects: [{ ...base, displayName: 'pg', testMatch: ['<rootDir>/test/pg/**/*.test.ts'] }],
 };

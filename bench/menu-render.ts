@@ -7,11 +7,18 @@
  *   BENCH menu_longest_task_ms  — the longest main-thread task while scrolling to the end of the
  *                                 list once the screen has settled (PerformanceObserver "longtask";
  *                                 goal ≤ 50)
- * Needs the H5 build (npm run build:h5) and Chromium; starts the server itself on a free port.
+ *   BENCH menu_floor_first_paint_ms — the floor, measured the same way in the same run: the same
+ *                                 build, server, phone and throttling opening the app's smallest page,
+ *                                 the empty order list of a new visitor (Taro's H5 runtime, the app
+ *                                 chunk and one page's first paint, no menu), to its `.empty-state`
+ *   BENCH menu_vs_floor           — menu_first_product_ms / menu_floor_first_paint_ms: the cost of the
+ *                                 menu itself, steady on a shared, noisy machine
+ * Needs the H5 build (npm run build:h5) and Chromium; starts the server itself on a free port, on the
+ * suites' instant (TEST_CLOCK, test/support/clock.ts), and the page clocks start at the server's reading.
  */
 import type { Page } from 'playwright-core';
 import { SHOP } from '../server/src/demo/ids';
-import { e2eReady, launchBrowser, newPhone, startServer } from '../test/e2e/harness';
+import { e2eReady, launchBrowser, newPhone, nextFrame, startServer } from '../test/e2e/harness';
 
 const CPU_THROTTLING = 4;
 const RUNS = 5;
@@ -31,8 +38,11 @@ const FIRST_PRODUCT_WATCH = `(() => {
   requestAnimationFrame(check);
 })();`;
 
+/** The floor's mark: the empty state of the order list laid out. */
+const EMPTY_STATE_WATCH = FIRST_PRODUCT_WATCH.replace(".product-row:not(.product-row--loading)", '.empty-state');
+
 /** The times the page reports its first product row, one per navigation. */
-async function watchFirstProduct(page: Page): Promise<() => Promise<number>> {
+async function watchFirstProduct(page: Page, watch: string = FIRST_PRODUCT_WATCH): Promise<() => Promise<number>> {
   const reported: number[] = [];
   let waiting: ((t: number) => void) | null = null;
   await page.exposeBinding('__firstProduct', (_source, t: number) => {
@@ -41,7 +51,7 @@ async function watchFirstProduct(page: Page): Promise<() => Promise<number>> {
       waiting = null;
     } else reported.push(t);
   });
-  await page.addInitScript({ content: FIRST_PRODUCT_WATCH });
+  await page.addInitScript({ content: watch });
   return () => {
     const early = reported.shift();
     if (early !== undefined) return Promise.resolve(early);
@@ -68,7 +78,7 @@ async function main(): Promise<void> {
     // measured, fills its caches (prepared statements, the large menu) as any earlier customer would.
     // Each measured launch is a new browser context: no token, no stored menu, no cached scripts.
     {
-      const { context, page } = await newPhone(browser);
+      const { context, page } = await newPhone(browser, server);
       const firstProduct = await watchFirstProduct(page);
       await page.goto(`${server.base}/#/pages/user/index-tab-1?id=${SHOP.large}`);
       await firstProduct();
@@ -76,9 +86,10 @@ async function main(): Promise<void> {
     }
     const firsts: number[] = [];
     const warms: number[] = [];
+    const floors: number[] = [];
     let longest = 0;
     for (let run = 0; run < RUNS; run += 1) {
-      const { context, page } = await newPhone(browser);
+      const { context, page } = await newPhone(browser, server);
       await page.addInitScript(() => {
         const w = window as LongTaskWindow;
         w.__longTasks = [];
@@ -100,7 +111,7 @@ async function main(): Promise<void> {
       // scrolling starts once the screen has settled (shop header shown, start-up calls answered):
       // the figure is about scrolling, not about the start-up work that follows the first product
       await page.locator('#shop-name').waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(1500);
+      await page.waitForLoadState('networkidle');
       // scroll to the end in steps, letting each frame render
       const scrollStart = await page.evaluate(() => performance.now());
       for (let i = 0; i < 2000; i += 1) {
@@ -110,10 +121,11 @@ async function main(): Promise<void> {
           el.scrollTop += 500;
           return el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
         });
-        await page.waitForTimeout(30);
+        await nextFrame(page);
         if (done) break;
       }
-      await page.waitForTimeout(500);
+      // the last frames of the scroll render before the long tasks are read
+      for (let i = 0; i < 3; i += 1) await nextFrame(page);
       const tasks = await page.evaluate((since) => ((window as LongTaskWindow).__longTasks ?? []).filter((t) => t.start >= since), scrollStart);
       for (const t of tasks) longest = Math.max(longest, t.duration);
       const lastVisible = await page.evaluate(() => document.querySelectorAll('.product-row:not(.product-row--loading)').length);
@@ -130,6 +142,17 @@ async function main(): Promise<void> {
       await page.goto(`${server.base}/#/pages/user/index-tab-1?id=${SHOP.large}`);
       warms.push(await firstProduct());
       await context.close();
+
+      // the floor: the same launch to the app's smallest page
+      {
+        const floorPhone = await newPhone(browser, server);
+        const painted = await watchFirstProduct(floorPhone.page, EMPTY_STATE_WATCH);
+        const floorCdp = await floorPhone.context.newCDPSession(floorPhone.page);
+        await floorCdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+        await floorPhone.page.goto(`${server.base}/#/pages/user/order/list`);
+        floors.push(await painted());
+        await floorPhone.context.close();
+      }
     }
     // the median run: one slow start (JIT, disk cache) does not decide the figure
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -137,6 +160,8 @@ async function main(): Promise<void> {
     console.log(`BENCH menu_first_product_warm_ms ${Math.round(median(warms))} ms`);
     // the longtask API reports tasks of 50 ms and more: 0 means none reached 50 ms
     console.log(`BENCH menu_longest_task_ms ${Math.round(longest)} ms`);
+    console.log(`BENCH menu_floor_first_paint_ms ${Math.round(median(floors))} ms`);
+    console.log(`BENCH menu_vs_floor ${(median(firsts) / median(floors)).toFixed(2)}`);
   } finally {
     await browser.close();
     await server.stop();

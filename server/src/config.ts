@@ -35,12 +35,36 @@ export interface ServerConfig {
    * Without it a browser's open id is only a device id: a visitor until an SMS login.
    */
   demoMode: boolean;
+  /**
+   * TEST_CLOCK=<ISO instant>, tests only (NODE_ENV=test): the server clock reads this instant when the
+   * process starts and ticks in real time from there (unpaid countdowns still run out). Null: real time.
+   */
+  testClock: number | null;
 }
 
 const intOr = (v: string | undefined, d: number): number => {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isInteger(n) ? n : d;
 };
+
+/** TEST_CLOCK as milliseconds; refused outside NODE_ENV=test and when it is not an ISO instant. */
+function readTestClock(env: NodeJS.ProcessEnv): number | null {
+  const value = env.TEST_CLOCK;
+  if (!value) return null;
+  if (env.NODE_ENV !== 'test') {
+    throw new Error(`TEST_CLOCK is for tests only: it is refused unless NODE_ENV=test (NODE_ENV is ${env.NODE_ENV ? `"${env.NODE_ENV}"` : 'unset'}). Unset TEST_CLOCK to start the server.`);
+  }
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d\d-\d\dT/.test(value) || Number.isNaN(ms)) throw new Error(`TEST_CLOCK must be an ISO instant such as 2026-03-04T04:00:00Z, not "${value}".`);
+  return ms;
+}
+
+/** The TEST_CLOCK clock: `instantMs` at the process start, ticking in real time. */
+export function testClockFrom(instantMs: number, originMs: number = performance.timeOrigin): { now(): number } {
+  // whole milliseconds, as Date.now() gives (performance.timeOrigin has a fraction)
+  const origin = Math.round(originMs);
+  return { now: () => instantMs + (Date.now() - origin) };
+}
 
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -69,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedLargeShop: env.DEMO_LARGE_SHOP !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
+    testClock: readTestClock(env),
   };
 }
 

@@ -3,13 +3,14 @@
  * default, PostgreSQL with DATABASE_URL), loads the demo on first start, serves the H5 build.
  */
 import { buildApp } from './app';
-import { loadConfig, type ServerConfig } from './config';
+import { loadConfig, testClockFrom, type ServerConfig } from './config';
 import { demoBanner } from './banner';
 
 async function main(): Promise<void> {
   const config: ServerConfig = loadConfig();
   const started = Date.now();
-  const app = await buildApp({ config });
+  const clock = config.testClock === null ? undefined : testClockFrom(config.testClock);
+  const app = await buildApp({ config, clock });
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(demoBanner(config, Date.now() - started));
 

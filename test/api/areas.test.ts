@@ -4,6 +4,7 @@ import { AVATAR_UPLOAD_PATH as CONTRACT_AVATAR_PATH } from '../../src/api/contra
 import { RequestClient } from '../../src/api/request';
 import { AVATAR_UPLOAD_PATH } from '../../src/api/user';
 import { FakeTransport, FakeUi, MemoryStorage, fail, ok } from '../support/fakes';
+import { orderDetail } from '../support/store-factories';
 
 function setup() {
   const transport = new FakeTransport();
@@ -35,8 +36,8 @@ describe('API area modules', () => {
 
   it('post the request to /new/consumer/<path> and resolve with info', async () => {
     const { api, transport } = setup();
-    transport.on('order/detail', ok({ id: 5 }));
-    await expect(api.order.detail({ id: 5 })).resolves.toEqual({ id: 5 });
+    transport.on('order/detail', ok(orderDetail({ id: 5 })));
+    await expect(api.order.detail({ id: 5 })).resolves.toMatchObject({ id: 5 });
     expect(transport.last).toMatchObject({ url: '/new/consumer/order/detail', data: { id: 5 } });
   });
 
@@ -56,7 +57,7 @@ describe('API area modules', () => {
 
   it('pass the Idempotency-Key of an order submission', async () => {
     const { api, transport } = setup();
-    transport.on('order/confirm', ok({ id: 1 }));
+    transport.on('order/confirm', ok({ id: 1, orderNo: '20261123120000001', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
     await api.order.confirm({} as never, { idempotencyKey: 'sub-1' });
     expect(transport.last?.headers['Idempotency-Key']).toBe('sub-1');
   });
@@ -77,7 +78,7 @@ describe('API area modules', () => {
 
   it('reach the message-centre calls under the same base', async () => {
     const { api, transport } = setup();
-    transport.on('consumer/cart-sync', ok({ products: [] }));
+    transport.on('consumer/cart-sync', ok({ products: [], version: 0 }));
     await api.message.cartSync({} as never);
     expect(transport.last?.url).toBe('/new/consumer/consumer/cart-sync');
   });

@@ -9,11 +9,16 @@ import {
 import { ErrorCode } from '../../src/domain/errors';
 import { errorMessage, setLanguage } from '../../src/i18n';
 import { FakeTransport, FakeUi, MemoryStorage, fail, ok, status } from '../support/fakes';
+import { shopDetail } from '../support/store-factories';
+
+/** Answers inside the contract for the calls these tests make (the layer does not read them). */
+const EMPTY_ORDER_PAGE = { list: [], total: 0, page: 1, pageLimit: 10 };
+const CONFIRMED = { id: 1, orderNo: '20261123120000001', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function setup(opts: { abroad?: boolean; now?: number } = {}) {
-  const transport = new FakeTransport();
+  const transport = new FakeTransport().on('order/list', ok(EMPTY_ORDER_PAGE)).on('order/confirm', ok(CONFIRMED));
   const storage = new MemoryStorage();
   const ui = new FakeUi();
   let clock = opts.now ?? 1_700_000_000_000;
@@ -57,8 +62,8 @@ afterAll(() => {
 describe('request layer: success and headers', () => {
   it('POSTs JSON to <host>/new/consumer/<path> and resolves with info', async () => {
     const { client, transport } = setup();
-    transport.on('store/detail', ok({ id: 7, name: 'Noodle Bar' }));
-    await expect(client.post('store/detail', { appId: 'x' })).resolves.toEqual({ id: 7, name: 'Noodle Bar' });
+    transport.on('store/detail', ok(shopDetail({ id: 7, name: 'Noodle Bar' })));
+    await expect(client.post('store/detail', { appId: 'x' })).resolves.toEqual(shopDetail({ id: 7, name: 'Noodle Bar' }));
     expect(transport.last).toMatchObject({
       url: 'https://shop.example/new/consumer/store/detail',
       method: 'POST',
@@ -101,8 +106,8 @@ describe('request layer: success and headers', () => {
 
   it('treats any 2xx status with result true as success', async () => {
     const { client, transport, ui } = setup();
-    transport.on('order/list', { statusCode: 201, data: { result: true, info: [] } });
-    await expect(client.post('order/list')).resolves.toEqual([]);
+    transport.on('order/list', { statusCode: 201, data: { result: true, info: EMPTY_ORDER_PAGE } });
+    await expect(client.post('order/list')).resolves.toEqual(EMPTY_ORDER_PAGE);
     expect(ui.toasts).toEqual([]);
   });
 });

@@ -13,6 +13,8 @@ import {
   e2eReady,
   launch,
   newPhone,
+  nextFrame,
+  settled,
   type RunningServer,
   serverAndBrowser,
   shot,
@@ -102,7 +104,7 @@ async function pullDown(page: Page, selector: string): Promise<void> {
   await fire('touchstart', 150);
   for (let y = 170; y <= 450; y += 20) {
     await fire('touchmove', y);
-    await page.waitForTimeout(16);
+    await nextFrame(page);
   }
   await fire('touchend', 450);
 }
@@ -111,7 +113,7 @@ suite('flows across pages in a browser', () => {
   const env = serverAndBrowser();
 
   test("choosing another shop of the chain shows that shop's name and menu, and switching back finds the first shop's cart", async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
@@ -163,7 +165,7 @@ suite('flows across pages in a browser', () => {
   });
 
   test('a token the server no longer knows returns the customer to the entry with "login expired", and logging in again works', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       // the entry routes to the home once the shop is loaded
@@ -214,7 +216,7 @@ suite('flows across pages in a browser', () => {
   });
 
   test('the order list loads the next page at the bottom, ends with "no more", and pull to refresh shows a new order', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-shop-name').waitFor({ timeout: 30_000 });
@@ -231,8 +233,12 @@ suite('flows across pages in a browser', () => {
       // scrolling to the bottom loads the second page, which is the last
       for (let i = 0; i < 10 && (await page.locator('.order-row').count()) < placed.length; i += 1) {
         await page.mouse.move(187, 400);
+        const before = await page.locator('.order-row').count();
         await page.mouse.wheel(0, 4000);
-        await page.waitForTimeout(400);
+        // the next page arrives, or the wheel did not reach the end yet: wheel again
+        await page
+          .waitForFunction((n) => document.querySelectorAll('.order-row').length > n, before, { timeout: 3_000 })
+          .catch(() => undefined);
       }
       await page.locator(`#order-${placed[0]}`).waitFor({ timeout: 20_000 });
       expect(await page.locator('.order-row').count()).toBe(placed.length);
@@ -248,7 +254,8 @@ suite('flows across pages in a browser', () => {
         window.scrollTo(0, 0);
         for (const el of Array.from(document.querySelectorAll('.taro_page, .taro-tabbar__panel, body, html'))) el.scrollTop = 0;
       });
-      await page.waitForTimeout(300);
+      await settled(page);
+      await nextFrame(page);
       await pullDown(page, '#order-rows');
       await page.locator(`#order-${fresh}`).waitFor({ timeout: 20_000 });
       const first = await page.locator('.order-row').first().getAttribute('id');

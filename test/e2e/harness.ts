@@ -3,6 +3,10 @@
  * with the demo data, a temp DATA_DIR, a free port) serving the H5 build, and headless Chromium at
  * 375×812 through playwright-core. Without Chromium or the H5 build the suites skip with a warning —
  * unless CI=true, where that is a failure.
+ *
+ * Time: the server runs on TEST_CLOCK (it reads the instant when its process starts and ticks in real
+ * time) and every phone's page clock is installed at the server's current reading and runs from
+ * there, so the server and the page agree and the suites give the same answer at any real hour.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,13 +14,18 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { instantMs, TEST_INSTANT } from '../support/clock';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
 /** The H5 build served by the server (DIST_DIR selects another build root than `dist`). */
 export const H5_DIR = path.resolve(ROOT, process.env.DIST_DIR || 'dist', 'h5');
 export const H5_INDEX = path.join(H5_DIR, 'index.html');
-export const SCREENS_DIR = process.env.SCREENS_DIR ?? path.join(ROOT, 'docs/screens');
+/**
+ * Where `shot` writes: test-results/screens (ignored by git) for a test run, so running the tests
+ * never rewrites the committed docs/screens; `npm run screens` sets SCREENS_DIR=docs/screens.
+ */
+export const SCREENS_DIR = path.resolve(ROOT, process.env.SCREENS_DIR || 'test-results/screens');
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -59,12 +68,22 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   base: string;
+  /** The server's clock as read from here (its TEST_CLOCK instant plus the real time since it was spawned). */
+  now(): number;
+  /** What the server printed so far (its log, at LOG_LEVEL). */
+  output(): string;
   stop(): Promise<void>;
 }
 
-/** Starts the server on a free port with a fresh data directory; resolves once it serves the app. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server on a free port with a fresh data directory; resolves once it serves the app. Its
+ * clock starts at `instant` (TEST_CLOCK, default the suites' instant).
+ */
+export async function startServer(env: Record<string, string> = {}, instant: string = TEST_INSTANT): Promise<RunningServer> {
   const port = await freePort();
+  const startMs = instantMs(instant);
+  // the server's clock origin is its process start (performance.timeOrigin), a moment after this
+  const spawnedAt = Date.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
@@ -79,6 +98,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       REDIS_URL: '',
       STATIC_DIR: H5_DIR,
+      NODE_ENV: 'test',
+      TEST_CLOCK: instant,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +107,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-2000)}`);
     try {
@@ -99,12 +120,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 120 s:\n${output.slice(-2000)}`);
+      throw new Error(`server did not start in 240 s:\n${output.slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
     base,
+    now: () => startMs + (Date.now() - spawnedAt),
+    output: () => output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -129,10 +152,10 @@ export function launchBrowser(): Promise<Browser> {
  * A suite's server (with `env`) and browser: both start before its first test and stop after its
  * last. Read them as `env.server` / `env.browser` inside the tests.
  */
-export function serverAndBrowser(serverEnv: Record<string, string> = {}): { server: RunningServer; browser: Browser } {
+export function serverAndBrowser(serverEnv: Record<string, string> = {}, instant: string = TEST_INSTANT): { server: RunningServer; browser: Browser } {
   const env = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv, instant), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();
@@ -141,14 +164,18 @@ export function serverAndBrowser(serverEnv: Record<string, string> = {}): { serv
   return env;
 }
 
-/** A fresh phone-sized browser context (its own storage: a first launch of the app). */
-export async function newPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+/**
+ * A fresh phone-sized browser context (its own storage: a first launch of the app) whose clock starts
+ * at the server's current reading and runs in real time (timers fire, countdowns count down).
+ */
+export async function newPhone(browser: Browser, server: Pick<RunningServer, 'now'>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+  await context.clock.install({ time: server.now() });
   const page = await context.newPage();
   return { context, page };
 }
 
-/** Saves a screenshot of the page as docs/screens/<name>.png. */
+/** Saves a screenshot of the page as <SCREENS_DIR>/<name>.png. */
 export async function shot(page: Page, name: string, opts: { keepScroll?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   // the screen as it opens: clicks may have scrolled the document
@@ -158,9 +185,27 @@ export async function shot(page: Page, name: string, opts: { keepScroll?: boolea
       for (const el of Array.from(document.querySelectorAll('.taro_page, .taro_router, body, html'))) el.scrollTop = 0;
     });
   }
-  // let images and transitions settle
-  await page.waitForTimeout(400);
+  await settled(page);
   await page.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`) });
+}
+
+/**
+ * Waits until the screen is still: every image loaded and no finite animation or transition running
+ * (endless ones, such as a scrolling notice, are left alone).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => img.complete) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** The next animation frame of the page (its own clock's frame). */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
 }
 
 /** The token the app stored (Taro storage wraps values as {data}; the token store keeps {value, expiresAt}). */

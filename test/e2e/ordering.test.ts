@@ -14,6 +14,7 @@ import {
   newPhone,
   type RunningServer,
   serverAndBrowser,
+  settled,
   shot,
   tap,
   toastText,
@@ -72,7 +73,7 @@ suite('ordering screens in a browser', () => {
   const env = serverAndBrowser();
 
   test('a takeaway order with a spec and a required taste is paid on the all-in-one provider page and listed with its total', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
@@ -120,7 +121,7 @@ suite('ordering screens in a browser', () => {
       await shot(page, 'address-add');
       await tap(page, '#addr-save');
       await page.locator('#address-card .address-card__line').waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(800);
+      await settled(page);
 
       // (1b) a browser page offers no member-card pay type
       await page.locator('#pay-types').waitFor();
@@ -152,7 +153,7 @@ suite('ordering screens in a browser', () => {
   });
 
   test('an order confirmed with the member card from a browser user agent is refused with "Cannot pay within the browser page"', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await openMenu(page, env.server, SHOP.restaurant, 'dine');
       // userAgentType 103: dine-in in a browser page (C§3 user agent codes)
@@ -170,7 +171,7 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a self-pickup order is paid on the card provider page', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await openMenu(page, env.server, SHOP.retail, 'selfPickup');
       await shot(page, 'menu-retail');
@@ -199,7 +200,7 @@ suite('ordering screens in a browser', () => {
   });
 
   test('the dine link opens the menu for the table and a cash order keeps that table', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}&isDine=1&table=A1`);
       await page.locator('#product-list').waitFor({ timeout: 30_000 });
@@ -225,7 +226,7 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a logged-in member gets a coupon auto-selected and the total shown equals the server order record to the cent', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
@@ -269,7 +270,7 @@ suite('ordering screens in a browser', () => {
   });
 
   test('a sold-out product shows as sold out and offers no way to add it', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await openMenu(page, env.server, SHOP.restaurant, 'takeaway');
       await tap(page, `#category-${1102}`);
@@ -292,7 +293,7 @@ suite('the unpaid countdown', () => {
   const env = serverAndBrowser({ UNPAID_TIMEOUT_S: '12' });
 
   test('an order left unpaid is cancelled when the countdown to the server deadline ends', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await openMenu(page, env.server, SHOP.restaurant, 'dine');
       await tap(page, `#category-${1104}`);

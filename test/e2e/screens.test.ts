@@ -4,7 +4,7 @@
  * page — each opened in Chromium, checked for its content and saved to docs/screens/.
  */
 import { RESTAURANT_PRODUCT as R, SHOP } from './demo';
-import { e2eReady, launch, newPhone, serverAndBrowser, shot, tap, type } from './harness';
+import { e2eReady, launch, newPhone, serverAndBrowser, settled, shot, tap, type } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -15,7 +15,7 @@ suite('the other ordering screens', () => {
   const env = serverAndBrowser();
 
   test('shop, product, search, address, payment result and login screens show their content', async () => {
-    const { context, page } = await newPhone(env.browser);
+    const { context, page } = await newPhone(env.browser, env.server);
     try {
       await launch(page, env.server.base, `id=${SHOP.restaurant}`);
       await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
@@ -49,7 +49,9 @@ suite('the other ordering screens', () => {
       const saved = page.waitForResponse((res) => res.url().includes('/address/add'), { timeout: 20_000 });
       await tap(page, '#addr-save');
       expect((await (await saved).json()).result).toBe(true);
-      await page.waitForTimeout(300);
+      // the form goes back by itself once saved
+      await page.waitForURL((url) => !url.hash.includes('address/edit'), { timeout: 20_000 });
+      await settled(page);
       await page.goto(`${env.server.base}/#/pages/user/address/list`);
       await page.locator('.address-item').first().waitFor({ timeout: 20_000 });
       expect(await page.locator('.address-item').first().textContent()).toContain('女士');

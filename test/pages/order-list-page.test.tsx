@@ -13,7 +13,7 @@ import { ORDER_PAGE_LIMIT } from '@/stores/order';
 import { RootStore } from '@/stores/root';
 import { firePageEvent } from '../support/taro-shim';
 import { FakeTransport, ok } from '../support/fakes';
-import { NOON, fakeRoot, orderDetail, paySetting, shopDetail, typesBody, menuBody } from '../support/store-factories';
+import { NOON, fakeRoot, orderDetail, paySetting, shopDetail, typesBody, menuBody, userProfile } from '../support/store-factories';
 
 // the first render loads the page's whole module graph under babel
 jest.setTimeout(30_000);
@@ -30,7 +30,7 @@ function buildRoot() {
   const { root, transport } = fakeRoot({ now: () => NOON });
   root.start({ id: '1' });
   transport
-    .on('user/h5entry', ok({ token: TOKEN, expiresAt: Date.now() + 3_600_000, shopId: 1, user: { id: 1, openid: 'device-1' } }))
+    .on('user/h5entry', ok({ token: TOKEN, expiresAt: Date.now() + 3_600_000, shopId: 1, user: userProfile({ id: 1, openid: 'device-1' }) }))
     .on('store/detail', ok(shopDetail({ id: 1 })))
     .on('store/paySetting', ok(paySetting()))
     .on('store/memberSetting', ok({}))

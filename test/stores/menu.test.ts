@@ -4,6 +4,7 @@ import { MENU_CHUNK_THRESHOLD, menuStorageKey } from '../../src/stores/menu';
 import type { MenuCache } from '../../src/stores/menu';
 import { MemoryStorage, ok } from '../support/fakes';
 import { NOON, buildStores, loadMenu, menuBody, product, typesBody } from '../support/store-factories';
+import { until } from '../support/until';
 
 const HOUR = 60 * 60 * 1000;
 const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
@@ -184,19 +185,22 @@ describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () 
     const f = await returning();
     f.transport.on('store/productTypes', ok({ version: 5, unchanged: true }));
     f.transport.on('store/productsChunk', page(5, 10));
-    // the version check answers late; the category does not wait for it
+    // the version check answers only once the first category is on screen: the category does not wait for it
+    let answerVersionCheck!: () => void;
+    const versionCheckHeld = new Promise<void>((resolve) => (answerVersionCheck = resolve));
     const late = buildStores({
       storage: f.storage,
       via: {
         send: async (request) => {
-          if (request.url.endsWith('/store/productTypes')) await new Promise((resolve) => setTimeout(resolve, 30));
+          if (request.url.endsWith('/store/productTypes')) await versionCheckHeld;
           return f.transport.send(request);
         },
       },
     });
     const loading = late.menu.load(1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => late.menu.product(1) !== undefined, 'the first category from the cached version');
     const early = [late.menu.loading, late.menu.product(1)?.id];
+    answerVersionCheck();
     await loading;
     expect([early, late.menu.loadedTypeIds]).toEqual([[true, 1], [10]]);
   });

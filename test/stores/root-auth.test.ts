@@ -2,11 +2,11 @@ import { ErrorCode } from '../../src/domain/errors';
 import type { LoginAdapter } from '../../src/platform/types';
 import { AuthStore, SMS_RESEND_SECONDS } from '../../src/stores/auth';
 import { fail, ok } from '../support/fakes';
-import { fakeRoot } from '../support/store-factories';
+import { fakeRoot, userProfile } from '../support/store-factories';
 
 const TOKEN = 'a'.repeat(64);
 const loginAnswer = (openid: string) =>
-  ok({ token: TOKEN, expiresAt: 1_700_000_000_000 + 3_600_000, shopId: 12, user: { id: 1, openid } });
+  ok({ token: TOKEN, expiresAt: 1_700_000_000_000 + 3_600_000, shopId: 12, user: userProfile({ id: 1, openid }) });
 
 const build = (login?: LoginAdapter) => fakeRoot({ login, now: () => 1_700_000_000_000 });
 

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../src/domain/errors';
 import { FakeTransport, fail, ok } from '../support/fakes';
-import { NOON, buildStores, loadShop, paySetting, product, readyToOrder, shopDetail } from '../support/store-factories';
+import { NOON, buildStores, loadShop, paySetting, product, readyToOrder, shopDetail, userProfile } from '../support/store-factories';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -125,7 +125,7 @@ describe('ShopStore', () => {
 describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', () => {
   const OLD_TOKEN = 'a'.repeat(64);
   const NEW_TOKEN = 'b'.repeat(64);
-  const moved = ok({ token: NEW_TOKEN, expiresAt: NOON + HOUR, shopId: 2, user: { id: 7, openid: 'member-openid' } });
+  const moved = ok({ token: NEW_TOKEN, expiresAt: NOON + HOUR, shopId: 2, user: userProfile({ id: 7, openid: 'member-openid' }) });
 
   /** Shop 1 loaded with a logged-in member (token of shop 1). */
   async function inShopOne() {

@@ -72,7 +72,8 @@ export interface TestServerOptions {
 
 let visitorSeq = 0;
 
-async function truncateAll(database: Database): Promise<void> {
+/** Empties every table of the database (identities restarted). */
+export async function truncateAll(database: Database): Promise<void> {
   // one statement for every table: much cheaper on PostgreSQL than one TRUNCATE per table
   await database.exec(`DO $$ DECLARE names text; BEGIN
     SELECT string_agg(quote_ident(tablename), ', ') INTO names FROM pg_tables WHERE schemaname = 'public';

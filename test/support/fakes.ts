@@ -12,6 +12,7 @@ import type {
   UiAdapter,
 } from '../../src/platform/types';
 import type { Transport, TransportFailure, TransportRequest, TransportResponse } from '../../src/api/request';
+import { allCalls, API_BASE, type CallDef } from '../../src/api/contract';
 
 /** Storage backed by a Map; values are deep-copied like a real store would serialise them. */
 export class MemoryStorage implements KeyValueStorage {
@@ -37,11 +38,46 @@ export class MemoryStorage implements KeyValueStorage {
 
 type Reply = TransportResponse | { fail: TransportFailure };
 
-/** A transport answering from a script: per path, or a default; records every request. */
+/**
+ * What fake transports found wrong (an unscripted call, a reply outside the contract). The app may
+ * swallow the thrown error (a failed request becomes a toast), so test/support/strict-transport.ts
+ * also fails the test after it ends when this is not empty.
+ */
+const transportProblems: string[] = [];
+
+/** Takes (and clears) the problems recorded since the last call. */
+export function takeTransportProblems(): string[] {
+  return transportProblems.splice(0);
+}
+
+/** The contract call of a request URL (`…/new/consumer/<path>`), the longest path that matches. */
+export function callOfUrl(url: string): CallDef | undefined {
+  const path = url.split('?')[0];
+  const matching = allCalls.filter((c) => path.endsWith(API_BASE + c.path) || path.endsWith(`/${c.path}`));
+  return matching.sort((a, b) => b.path.length - a.path.length)[0];
+}
+
+/** Why a successful reply breaks the contract of the call of `url`, or null when it keeps it. */
+export function contractViolation(url: string, reply: TransportResponse): string | null {
+  const data = reply.data as { result?: unknown; info?: unknown } | null;
+  if (reply.statusCode < 200 || reply.statusCode >= 300 || !data || typeof data !== 'object' || data.result !== true) return null;
+  const call = callOfUrl(url);
+  if (!call) return null;
+  const checked = call.res.safeParse(data.info);
+  if (checked.success) return null;
+  const issues = checked.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(info)'}: ${i.message}`);
+  return `the scripted reply to ${call.path} breaks its contract (src/api/contract): ${issues.join('; ')}`;
+}
+
+/**
+ * A transport answering from a script, per path (or a default set with `otherwise`); records every
+ * request. Strict: a call nobody scripted throws, and every scripted successful reply is checked
+ * against the call's response schema in src/api/contract (a mismatch throws).
+ */
 export class FakeTransport implements Transport {
   readonly requests: TransportRequest[] = [];
   private readonly byPath = new Map<string, Reply[]>();
-  private fallback: Reply = { statusCode: 200, data: { result: true, info: null } };
+  private fallback: Reply | null = null;
 
   /** Answers the next call whose URL ends with `path` (queued in order; the last one repeats). */
   on(path: string, ...replies: Reply[]): this {
@@ -49,21 +85,29 @@ export class FakeTransport implements Transport {
     return this;
   }
 
-  /** Answers every unscripted call. */
+  /** Answers every call not scripted with `on` (checked against each call's contract like the others). */
   otherwise(reply: Reply): this {
     this.fallback = reply;
     return this;
   }
 
+  private problem(message: string): Error {
+    transportProblems.push(message);
+    return new Error(message);
+  }
+
   async send(request: TransportRequest): Promise<TransportResponse> {
     this.requests.push(request);
-    const entry = [...this.byPath.entries()].find(([path]) => request.url.endsWith(`/${path}`));
+    const entry = [...this.byPath.entries()].find(([path]) => request.url.split('?')[0].endsWith(`/${path}`));
     let reply = this.fallback;
     if (entry) {
       const queue = entry[1];
       reply = queue.length > 1 ? queue.shift()! : queue[0];
     }
+    if (!reply) throw this.problem(`unscripted call to the fake transport: ${request.method ?? 'POST'} ${request.url} ${JSON.stringify(request.data ?? null).slice(0, 200)}`);
     if ('fail' in reply) throw reply.fail;
+    const violation = contractViolation(request.url, reply);
+    if (violation) throw this.problem(violation);
     return reply;
   }
 

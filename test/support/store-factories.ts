@@ -92,6 +92,18 @@ export const typesBody = (version: number, products: Product[]) => {
   };
 };
 
+/** A user of a login answer (UserProfile of the contract): a visitor unless `over` says otherwise. */
+export const userProfile = (over: { id?: number; openid?: string; nickName?: string; phone?: string | null; authorised?: boolean; vipInfo?: ReturnType<typeof memberInfo> | null } = {}) => ({
+  id: 1,
+  nickName: '',
+  avatarUrl: '',
+  phone: null,
+  authorised: false,
+  openid: 'visitor-openid',
+  vipInfo: null,
+  ...over,
+});
+
 export const memberInfo = (over: Partial<{ id: number; amount: number; giftAmount: number; points: number; discount: number; level: number }> = {}) => ({
   id: 7,
   amount: 100,
@@ -308,7 +320,7 @@ export function fakeRoot(opts: FakeRootOptions = {}) {
 
 /** Scripts the calls of a visitor's boot of shop 1 with `products` as its (small) menu. */
 export function scriptBoot(transport: FakeTransport, products: Product[]): void {
-  transport.on('user/h5entry', ok({ token: 'tok', user: { openid: 'o1' }, expiresAt: Date.now() + 3_600_000 }));
+  transport.on('user/h5entry', ok({ token: 't'.repeat(64), shopId: 1, user: userProfile({ id: 1, openid: 'o1' }), expiresAt: Date.now() + 3_600_000 }));
   transport.on('store/detail', ok(shopDetail()));
   transport.on('store/paySetting', ok(paySetting(['cash'])));
   transport.on('store/memberSetting', ok({}));
