@@ -835,6 +835,8 @@ export class MiniHost {
       showActionSheet: ok('showActionSheet', { tapIndex: 0, index: 0 }),
       setNavigationBarTitle: ok('setNavigationBarTitle'),
       setNavigationBarColor: ok('setNavigationBarColor'),
+      setTabBarItem: ok('setTabBarItem'),
+      setTabBarStyle: ok('setTabBarStyle'),
       hideHomeButton: ok('hideHomeButton'),
       setTabBarBadge: ok('setTabBarBadge'),
       removeTabBarBadge: ok('removeTabBarBadge'),
@@ -1018,27 +1020,29 @@ export class MiniHost {
    * Sends an event to the page's `eh` the way the view layer does: `currentTarget.id` is the
    * node's `uid` (or `data-sid`), `detail` carries the component's payload.
    */
-  dispatch(node: { uid?: string; sid?: string }, type: string, detail: Record<string, unknown> = {}): void {
+  dispatch(node: { uid?: string; sid?: string }, type: string, detail: Record<string, unknown> = {}, bubbleThrough: Array<{ uid?: string; sid?: string }> = []): void {
     const page = this.currentPage;
-    const id = node.uid ?? node.sid ?? '';
-    const target = { id, dataset: node.sid ? { sid: node.sid } : {}, offsetLeft: 0, offsetTop: 0 };
-    const event = this.inner({
-      type,
-      timeStamp: Date.now() - this.startedReal,
-      target,
-      currentTarget: target,
-      detail: { x: 10, y: 10, ...detail },
-      touches: [],
-      changedTouches: [],
-      mark: {},
-      mut: false,
-    });
+    const ref = (n: { uid?: string; sid?: string }) => ({ id: n.uid ?? n.sid ?? '', dataset: n.sid ? { sid: n.sid } : {}, offsetLeft: 0, offsetTop: 0 });
     const eh = page.eh as ((e: unknown) => unknown) | undefined;
     if (typeof eh !== 'function') throw new Error(`${this.currentRoute} has no eh handler`);
-    try {
-      eh.call(page, event);
-    } catch (e) {
-      this.recordError(`event ${type}`, e);
+    // a bubbling event reaches `eh` once per bound element from the target up, as the view layer sends it
+    for (const current of [node, ...bubbleThrough]) {
+      const event = this.inner({
+        type,
+        timeStamp: Date.now() - this.startedReal,
+        target: ref(node),
+        currentTarget: ref(current),
+        detail: type === 'tap' ? { x: 10, y: 10, ...detail } : detail,
+        touches: [],
+        changedTouches: [],
+        mark: {},
+        mut: false,
+      });
+      try {
+        eh.call(page, event);
+      } catch (e) {
+        this.recordError(`event ${type}`, e);
+      }
     }
   }
 }

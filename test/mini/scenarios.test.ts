@@ -1,0 +1,116 @@
+/**
+ * The built weapp and alipay apps on the host model against the real server: launches, the menu,
+ * the spec sheet, cart, confirm and payment flows, each on both platforms.
+ */
+import { SHOP } from '../../server/src/demo/ids';
+import type { MiniHost } from './host/host';
+import { pageText, tapText, waitRoute, waitText } from './host/drive';
+import { reportSetData } from './host/report';
+import { describePlatforms, useHarness } from './host/suite';
+import { imageSources, rootOf } from './host/tree';
+
+jest.setTimeout(60_000);
+const h = useHarness();
+const SHOP_ID = String(SHOP.restaurant);
+
+function noFaults(host: MiniHost): void {
+  expect(host.errors).toEqual([]);
+  expect(host.requests.filter((r) => r.failed)).toEqual([]);
+}
+
+/** Home → takeaway menu → Kung Pao chicken (spec: mild) in the cart → confirm. */
+async function toConfirm(host: MiniHost): Promise<void> {
+  await host.launch({ query: { id: SHOP_ID } });
+  await waitRoute(host, 'pages/user/index-tab');
+  await tapText(host, '外卖配送');
+  await waitRoute(host, 'pages/user/index-tab-1');
+  await tapText(host, '选规格');
+  await waitText(host, '加入购物车');
+  await tapText(host, /^微辣$/);
+  await tapText(host, /加入购物车/);
+  await tapText(host, '去结算');
+  await waitRoute(host, 'pages/order/confirm');
+  await waitText(host, '提交订单');
+}
+
+describePlatforms('launch', (platform) => {
+  test('from a shop link: the home tab shows the shop', async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { id: SHOP_ID } });
+    await waitRoute(host, 'pages/user/index-tab');
+    await waitText(host, '沪味小馆（南京东路店）');
+    expect(host.requests[0].url).toMatch(platform === 'weapp' ? /user\/login$/ : /user\/aliLogin$/);
+    noFaults(host);
+    reportSetData('launch shop link', host);
+  });
+
+  test('plain (no query): no exception, an entry page answers', async () => {
+    const host = h.host(platform);
+    await host.launch();
+    await host.settle();
+    expect(host.currentRoute).not.toBe('');
+    expect(host.errors).toEqual([]);
+    reportSetData('launch plain', host);
+  });
+
+  test('from a dine-in link: the menu opens for eating in', async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { id: SHOP_ID, isDine: '1', table: 'A1' } });
+    await waitRoute(host, 'pages/product/index');
+    await waitText(host, '宫保鸡丁');
+    noFaults(host);
+    reportSetData('launch dine-in link', host);
+  });
+
+  test('from a scan-order link (source_type 6): the table page opens', async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { source_type: '6', shop_id: SHOP_ID, table_no: 'A1' } });
+    await waitRoute(host, 'pages/product/table');
+    await host.settle();
+    noFaults(host);
+    reportSetData('launch scan-order link', host);
+  });
+});
+
+describePlatforms('menu', (platform) => {
+  test("shows the server's products and their pictures resolve to fetchable URLs", async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { id: SHOP_ID } });
+    await tapText(host, '外卖配送');
+    await waitRoute(host, 'pages/user/index-tab-1');
+    await waitText(host, '宫保鸡丁');
+    const products = host.requests.find((r) => /store\/products$/.test(r.url));
+    expect(products?.status).toBe(200);
+    const text = pageText(host);
+    for (const name of ['现磨豆浆', '宫保鸡丁', '水煮鱼', '麻婆豆腐']) expect(text).toContain(name);
+    // pictures: every non-inline image source is an absolute URL the server answers with an image
+    const sources = imageSources(rootOf(host.currentPage.data)).filter((s) => !s.startsWith('data:'));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const src of [...new Set(sources)].slice(0, 8)) {
+      expect(src).toMatch(/^https?:\/\//);
+      const res = await host.httpRequest({ url: src });
+      expect([src, res.status]).toEqual([src, 200]);
+      expect(res.headers['content-type']).toMatch(/^image\//);
+    }
+    noFaults(host);
+    reportSetData('menu', host);
+  });
+});
+
+describePlatforms('order', (platform) => {
+  test('spec sheet, cart, confirm, pay cash (pickup): the order is placed', async () => {
+    const host = h.host(platform);
+    await toConfirm(host);
+    // Kung Pao chicken ¥38.00 + pack ¥1.00 + tableware ¥1.00 + delivery ¥5.00 = ¥45.00 for takeaway
+    expect(pageText(host)).toContain('¥45.00');
+    await tapText(host, /^自取$/);
+    await tapText(host, /^现金支付$/);
+    await tapText(host, /^提交订单$/);
+    await host.until(() => host.currentRoute !== 'pages/order/confirm', 'leaving confirm');
+    await host.settle();
+    const created = host.requests.find((r) => /order\/(create|add|submit)/.test(r.url));
+    expect(created?.status).toBe(200);
+    noFaults(host);
+    reportSetData('cash order', host);
+  });
+});
