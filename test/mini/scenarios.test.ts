@@ -4,7 +4,7 @@
  */
 import { SHOP } from '../../server/src/demo/ids';
 import type { MiniHost } from './host/host';
-import { pageText, tapText, waitRoute, waitText } from './host/drive';
+import { pageText, tapText, typeInto, waitRoute, waitText } from './host/drive';
 import { reportSetData } from './host/report';
 import { describePlatforms, useHarness } from './host/suite';
 import { imageSources, rootOf } from './host/tree';
@@ -105,11 +105,17 @@ describePlatforms('order', (platform) => {
     expect(pageText(host)).toContain('¥45.00');
     await tapText(host, /^自取$/);
     await tapText(host, /^现金支付$/);
+    await typeInto(host, '请填写姓名', '张三');
+    await typeInto(host, '请填写手机号', '13800138000');
     await tapText(host, /^提交订单$/);
-    await host.until(() => host.currentRoute !== 'pages/order/confirm', 'leaving confirm');
-    await host.settle();
-    const created = host.requests.find((r) => /order\/(create|add|submit)/.test(r.url));
-    expect(created?.status).toBe(200);
+    await waitRoute(host, 'pages/order/success');
+    // pickup: ¥38.00 + pack ¥1.00 + tableware ¥1.00, no delivery fee = ¥40.00
+    await waitText(host, '下单成功');
+    expect(pageText(host)).toContain('¥40.00');
+    const placed = host.requests.find((r) => /order\/confirm$/.test(r.url));
+    expect(placed?.status).toBe(200);
+    expect(placed?.sent).toMatchObject({ type: 'selfPickup', payType: 'cash' });
+    expect((placed?.data as { result: boolean }).result).toBe(true);
     noFaults(host);
     reportSetData('cash order', host);
   });

@@ -33,6 +33,27 @@ export async function tapClass(host: MiniHost, cls: string, index = 0): Promise<
   return nodes[index];
 }
 
+/** Input elements (by their base template) whose props mention `hint` (placeholder, value, name). */
+export function findInputs(host: MiniHost, hint?: string | RegExp): TaroNode[] {
+  const out: TaroNode[] = [];
+  walk(rootOf(host.currentPage.data), (n) => {
+    if (host.templates.get(String(n.nn))?.tag !== 'input') return;
+    if (!hint) return void out.push(n);
+    const props = Object.values(n).filter((v): v is string => typeof v === 'string');
+    if (props.some((v) => (typeof hint === 'string' ? v.includes(hint) : hint.test(v)))) out.push(n);
+  });
+  return out;
+}
+
+/** Types into the input whose props mention `hint`. */
+export async function typeInto(host: MiniHost, hint: string | RegExp, value: string): Promise<void> {
+  const nodes = await host.until(() => {
+    const n = findInputs(host, hint);
+    return n.length > 0 ? n : null;
+  }, `input ${String(hint)}`);
+  await input(host, nodes[0], value);
+}
+
 /** Types into an input element (the `input` event with `detail.value`). */
 export async function input(host: MiniHost, node: TaroNode, value: string): Promise<void> {
   host.dispatch(node, 'input', { value, cursor: value.length, keyCode: 0 });

@@ -151,6 +151,8 @@ export class MiniHost {
     subpackages?: Array<{ root: string; pages: string[] }>;
     tabBar?: { list?: Array<{ pagePath: string }>; items?: Array<{ pagePath: string }> };
   };
+  /** The base template of each node name (`nn`): its tag and the events it sends to `eh`. */
+  readonly templates = new Map<string, { tag: string; binds: Set<string>; catches: Set<string> }>();
   stack: PageEntry[] = [];
   private tabCache = new Map<string, PageEntry>();
   private ctx!: vm.Context;
@@ -178,6 +180,38 @@ export class MiniHost {
     this.platform = opts.platform;
     this.storage = opts.storage ?? new Map();
     this.appJson = JSON.parse(fs.readFileSync(path.join(opts.distDir, 'app.json'), 'utf8')) as MiniHost['appJson'];
+    this.readTemplates();
+  }
+
+  /** Reads base.wxml / base.axml: which element each `nn` is and which events it binds. */
+  private readTemplates(): void {
+    const file = path.join(this.opts.distDir, this.platform === 'weapp' ? 'base.wxml' : 'base.axml');
+    const text = fs.readFileSync(file, 'utf8');
+    const re = /<template name="tmpl_0_(\w+)">\s*<([\w-]+)([^>]*)>/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      const binds = new Set<string>();
+      const catches = new Set<string>();
+      const attr = /\b(bind|catch|on)(\w+)="eh"/g;
+      let a: RegExpExecArray | null;
+      while ((a = attr.exec(m[3]))) {
+        const ev = a[2].charAt(0).toLowerCase() + a[2].slice(1);
+        const name = ev.toLowerCase() === 'tap' ? 'tap' : ev;
+        (a[1] === 'catch' ? catches : binds).add(name);
+      }
+      this.templates.set(m[1], { tag: m[2], binds, catches });
+    }
+    // input and textarea switch between a focused and a blurred template: the node is the element
+    for (const [nn, t] of this.templates) {
+      const blurred = this.templates.get(`${nn}_blur`);
+      if (t.tag === 'template' && blurred) this.templates.set(nn, blurred);
+    }
+  }
+
+  /** Whether an element of node name `nn` sends `type` to `eh` (bound or caught). */
+  sends(nn: unknown, type: string): boolean {
+    const t = this.templates.get(String(nn));
+    return !!t && (t.binds.has(type) || t.catches.has(type));
   }
 
   // ---------------------------------------------------------------- app.json
@@ -1020,13 +1054,20 @@ export class MiniHost {
    * Sends an event to the page's `eh` the way the view layer does: `currentTarget.id` is the
    * node's `uid` (or `data-sid`), `detail` carries the component's payload.
    */
-  dispatch(node: { uid?: string; sid?: string }, type: string, detail: Record<string, unknown> = {}, bubbleThrough: Array<{ uid?: string; sid?: string }> = []): void {
+  dispatch(node: { uid?: string; sid?: string; nn?: unknown }, type: string, detail: Record<string, unknown> = {}, bubbleThrough: Array<{ uid?: string; sid?: string; nn?: unknown }> = []): void {
     const page = this.currentPage;
     const ref = (n: { uid?: string; sid?: string }) => ({ id: n.uid ?? n.sid ?? '', dataset: n.sid ? { sid: n.sid } : {}, offsetLeft: 0, offsetTop: 0 });
     const eh = page.eh as ((e: unknown) => unknown) | undefined;
     if (typeof eh !== 'function') throw new Error(`${this.currentRoute} has no eh handler`);
     // a bubbling event reaches `eh` once per bound element from the target up, as the view layer sends it
-    for (const current of [node, ...bubbleThrough]) {
+    const chain: Array<{ uid?: string; sid?: string; nn?: unknown }> = [];
+    for (const n of [node, ...bubbleThrough]) {
+      if (!this.sends(n.nn, type)) continue;
+      chain.push(n);
+      if (this.templates.get(String(n.nn))?.catches.has(type)) break;
+    }
+    if (chain.length === 0) throw new Error(`no element from ${node.uid ?? node.sid} up sends ${type} on ${this.currentRoute}`);
+    for (const current of chain) {
       const event = this.inner({
         type,
         timeStamp: Date.now() - this.startedReal,

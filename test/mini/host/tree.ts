@@ -91,11 +91,16 @@ export function treeStats(root: TaroNode): TreeStats {
   return { nodes, depth, maxChildren };
 }
 
+const IMAGE = /^data:image\/|\.(png|jpe?g|gif|svg|webp)(\?.*)?$/i;
+
 /** Every string-valued image source in the tree (`src` props of image nodes). */
 export function imageSources(root: TaroNode): string[] {
   const out: string[] = [];
   walk(root, (n) => {
-    if (typeof n.src === 'string' && n.src) out.push(n.src);
+    // an image's `src` is kept under its alias in the page data (`p<n>` of the base template)
+    for (const [k, v] of Object.entries(n)) {
+      if ((k === 'src' || /^p\d+$/.test(k)) && typeof v === 'string' && IMAGE.test(v)) out.push(v);
+    }
   });
   return out;
 }
