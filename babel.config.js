@@ -14,10 +14,14 @@ module.exports = (api) => {
   // code for browsers with native async functions, fetch and AbortController (Chrome 66, Safari
   // 12.1) keeps classes and async functions native instead of shipping their ES5 emulation in the
   // start-up code (APP-4; config/index.ts leaves out the fetch polyfills on the same grounds).
-  // Mini programs keep Taro's default targets.
-  const h5Targets = process.env.TARO_ENV === 'h5' ? { targets: { chrome: '66', safari: '12.1', ios: '12.2' } } : {};
+  // Mini programs: every syntax transform, whatever the browserslist says — the hosts' own ES6
+  // transform is off (project.config.json `es6: false`) and their oldest supported base libraries
+  // (docs/decisions.md) parse ES5 only; the browserslist (package.json) names those devices for
+  // the CSS prefixes.
+  const targets =
+    process.env.TARO_ENV === 'h5' ? { targets: { chrome: '66', safari: '12.1', ios: '12.2' } } : { forceAllTransforms: true };
   return {
-    presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...h5Targets }]],
+    presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...targets }]],
     plugins: [
       [
         'import',

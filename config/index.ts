@@ -10,6 +10,14 @@ import { BundleStatsPlugin } from './bundle-stats';
 // locales/ sits beside src/, so Taro's loaders must be told to compile it too.
 const compile = { include: [path.resolve(__dirname, '..', 'locales')] };
 
+// Mini programs run ES5 only (project.config.json `es6: false`; the oldest supported phones in
+// docs/decisions.md): Taro compiles src/ and its own packages, and these packages ship newer syntax
+// (arrows, `const`, classes, `?.`, shorthand properties) that must be compiled too. test/build/es5.test.ts
+// parses every built script as ES5 and names the file when a new dependency adds one.
+// (Taro's config check accepts paths only, not patterns.)
+const ES2015_PACKAGES = ['i18next', 'tslib'].map((name) => path.resolve(__dirname, '..', 'node_modules', name));
+const miniCompile = { include: [...compile.include, ...ES2015_PACKAGES] };
+
 // Taro's H5 terser defaults keep function names and quote every object key; neither is needed by
 // the browsers we target, and both cost bytes in the H5 start-up (APP-4).
 const h5Terser = {
@@ -73,7 +81,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     sass: {},
     mini: {
-      compile,
+      compile: miniCompile,
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },

@@ -11,7 +11,7 @@ import './app.scss';
 if (process.env.TARO_ENV === 'h5') {
   installAsyncLoadGuard();
   // MENU-8: the launch page's boot starts now, while the page's chunks still download
-  if (typeof window !== 'undefined') void bootForLaunchRoute(rootStore, window.location.hash);
+  void bootForLaunchRoute(rootStore, window.location.hash);
 }
 
 /**

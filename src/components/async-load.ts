@@ -72,9 +72,9 @@ export function guardChunkLoader(load: ChunkLoader, overlay: Overlay, delayMs = 
   };
 }
 
-/** Installs the guard on webpack's chunk loader in a browser build; a no-op elsewhere. */
+/** Installs the guard on webpack's chunk loader in a browser build; a no-op elsewhere (chosen by build, not by globals). */
 export function installAsyncLoadGuard(): void {
-  if (typeof document === 'undefined' || typeof __webpack_require__ === 'undefined') return;
+  if (process.env.TARO_ENV !== 'h5' || typeof __webpack_require__ === 'undefined') return;
   const runtime = __webpack_require__;
   if (typeof runtime.e !== 'function') return;
   runtime.e = guardChunkLoader(runtime.e.bind(runtime), domOverlay(document));

@@ -3,6 +3,7 @@ import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
 import * as money from '@/domain/money';
 import type { Product } from '@/domain/types';
+import { mediaUrl } from '@/platform/media';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { ProductPick } from '@/stores/cart';
@@ -118,7 +119,7 @@ export const SpecPanel = observer(function SpecPanel({ product, onAdded }: SpecP
   return (
     <View className="spec-panel">
       <View className="spec-panel__head">
-        {product.image ? <Image className="spec-panel__img" src={product.image} mode="aspectFill" /> : null}
+        {product.image ? <Image className="spec-panel__img" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
         <View className="spec-panel__titles">
           <Text className="spec-panel__name">{product.name}</Text>
           {product.description ? <Text className="spec-panel__desc">{product.description}</Text> : null}

@@ -5,6 +5,7 @@
  * the first render of the ordering screen spent most of its time on them.
  */
 import type { CSSProperties, UIEvent } from 'react';
+import { mediaUrl } from '@/platform/media';
 import type { BoxProps, PictureProps, ScrollerProps } from './elements';
 
 export type { BoxProps, PictureProps, ScrollerProps } from './elements';
@@ -50,7 +51,7 @@ export function Label({ className, id, style, onClick, children }: BoxProps) {
 
 /** An image filling its box (object-fit in the stylesheet), loaded when it comes near the screen. */
 export function Picture({ className, src }: PictureProps) {
-  return <img className={`${className ?? ''} picture--fill`} src={src} loading="lazy" decoding="async" alt="" />;
+  return <img className={`${className ?? ''} picture--fill`} src={mediaUrl(src)} loading="lazy" decoding="async" alt="" />;
 }
 
 /** A vertical scroll container (div with overflow). */

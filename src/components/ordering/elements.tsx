@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { Image, ScrollView, Text, View } from '@tarojs/components';
+import { mediaUrl } from '@/platform/media';
 
 export interface BoxProps {
   className?: string;
@@ -19,6 +20,7 @@ export interface BoxProps {
 
 export interface PictureProps {
   className?: string;
+  /** A picture the server names; resolved by `mediaUrl` (root-relative paths → the API origin). */
   src: string;
 }
 
@@ -42,9 +44,9 @@ export function Label({ onClick, ...props }: BoxProps) {
   return <Text {...props} onClick={onClick ? () => onClick() : undefined} />;
 }
 
-/** An image filling its box, loaded when it comes near the screen. */
+/** A server picture filling its box, loaded when it comes near the screen. */
 export function Picture({ className, src }: PictureProps) {
-  return <Image className={className} src={src} mode="aspectFill" lazyLoad />;
+  return <Image className={className} src={mediaUrl(src)} mode="aspectFill" lazyLoad />;
 }
 
 /** A vertical scroll container (ScrollView). */

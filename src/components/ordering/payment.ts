@@ -40,17 +40,8 @@ export async function followPayment(outcome: PayOutcome, replace = true): Promis
 }
 
 /**
- * Opens a provider's payment page. In a browser the page replaces the app and returns to
- * `returnPath` (a hash route of the app) through the provider's returnUrl; in a mini program it
- * opens in the web-view page.
+ * Opens a provider's payment page: in a browser the page replaces the app and returns to
+ * `returnPath` (a hash route of the app); in a mini program it opens in the web-view page. The
+ * platform layer decides by build (src/platform/provider-page.*).
  */
-export function openProviderPage(url: string, returnPath: string): void {
-  const loc = typeof window !== 'undefined' ? window.location : undefined;
-  if (loc && typeof loc.href === 'string' && loc.href.startsWith('http')) {
-    const base = loc.href.split('#')[0];
-    const back = `${base}#${returnPath}`;
-    loc.href = `${url}${url.includes('?') ? '&' : '?'}returnUrl=${encodeURIComponent(back)}`;
-    return;
-  }
-  void Taro.navigateTo({ url: `/pages/index/web-view?url=${encodeURIComponent(url)}` });
-}
+export { openProviderPage } from '@/platform/provider-page';

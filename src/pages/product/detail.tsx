@@ -1,6 +1,7 @@
 import Taro, { useRouter } from '@tarojs/taro';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
+import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
@@ -38,7 +39,7 @@ export default observer(function ProductDetailPage() {
   }
   return (
     <PageShell route="product/detail" className="detail-product-page">
-      {product.image ? <Image className="product-hero" src={product.image} mode="aspectFill" /> : null}
+      {product.image ? <Image className="product-hero" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
       <View className="card">
         <Text className="store-name">{product.name}</Text>
         <View className="product-row__prices">

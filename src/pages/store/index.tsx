@@ -1,6 +1,7 @@
 import Taro from '@tarojs/taro';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
+import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
@@ -31,7 +32,7 @@ export default observer(function StoreIndexPage() {
   const closed = shop.canOrderError;
   return (
     <PageShell route="store/index">
-      {s.image ? <Image className="store-hero" src={s.image} mode="aspectFill" /> : null}
+      {s.image ? <Image className="store-hero" src={mediaUrl(s.image)} mode="aspectFill" /> : null}
       <View className="card">
         <Text className="store-name">{s.name}</Text>
         <Text className={`tag${closed ? ' tag--warn' : ' tag--ok'}`}>{closed ? errorMessage(closed) : t('pages.ordering.openNow')}</Text>

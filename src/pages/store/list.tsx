@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import Taro from '@tarojs/taro';
 import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react-lite';
+import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
@@ -60,7 +61,7 @@ export default observer(function StoreListPage() {
         <View className="shop-list">
           {shops.map((s) => (
             <View key={s.id} id={`shop-${s.id}`} className={`card shop-item${s.current ? ' shop-item--current' : ''}`} onClick={() => void choose(s)}>
-              {s.image ? <Image className="shop-item__img" src={s.image} mode="aspectFill" /> : <View className="shop-item__img" />}
+              {s.image ? <Image className="shop-item__img" src={mediaUrl(s.image)} mode="aspectFill" /> : <View className="shop-item__img" />}
               <View className="shop-item__main">
                 <Text className="shop-item__name">{s.name}</Text>
                 <Text className="muted">{s.address}</Text>

@@ -1,0 +1,1 @@
+export { openProviderPage } from './provider-page-mini';
