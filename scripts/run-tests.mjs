@@ -12,7 +12,7 @@ const pg = args.includes('--pg');
 const mini = args.includes('--mini');
 const rest = args.filter((a) => a !== '--pg' && a !== '--mini');
 const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'result.json');
-const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...(pg ? ['-c', 'jest.pg.config.js'] : []), ...(mini ? ['-c', 'jest.mini.config.js', '--runInBand'] : []), ...rest];
+const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...(pg ? ['-c', 'jest.pg.config.js'] : []), ...(mini ? ['-c', 'jest.mini.config.js', '--runInBand', '--forceExit'] : []), ...rest];
 const run = spawnSync('npx', jestArgs, { stdio: 'inherit', env: process.env });
 
 let passed = 0;

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-this-alias -- the host API objects handed to the app close over the host */
 /**
  * A model of a mini-program host's logic layer (chat app `wx`, payment app `my`): it loads a built
  * `dist/weapp` or `dist/alipay` the way the host does (app.js and the chunks it requires, a page's

@@ -46,7 +46,7 @@ export interface Harness {
 }
 
 /** One server per file; hosts are closed after each test. */
-export function useHarness(): Harness {
+export function harnessForFile(): Harness {
   let srv: LoopbackServer | null = null;
   const open: MiniHost[] = [];
   beforeAll(async () => {
