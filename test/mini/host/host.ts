@@ -140,8 +140,7 @@ export class MiniHost {
   readonly deprecatedCalls: Array<{ api: string; route: string }> = [];
   readonly toasts: string[] = [];
   readonly modals: string[] = [];
-  /** Intervals a page started and had not cleared when it unloaded. */
-  readonly leakedTimers: Array<{ route: string; count: number }> = [];
+  private unloaded: PageEntry[] = [];
   readonly loadedFiles: string[] = [];
   readonly webViews: string[] = [];
   readonly scrolls: Array<{ selector: string; top: number }> = [];
@@ -551,8 +550,17 @@ export class MiniHost {
 
   private unload(entry: PageEntry): void {
     this.callHook(entry.instance, 'onUnload');
-    const left = [...entry.timers].filter((t) => this.liveIntervals.has(t));
-    if (left.length > 0) this.leakedTimers.push({ route: entry.route, count: left.length });
+    this.unloaded.push(entry);
+  }
+
+  /**
+   * Intervals a page started and that still run after it unloaded (read after `settle()`: React
+   * runs effect clean-ups shortly after the unmount that onUnload starts).
+   */
+  get leakedTimers(): Array<{ route: string; count: number }> {
+    return this.unloaded
+      .map((e) => ({ route: e.route, count: [...e.timers].filter((t) => this.liveIntervals.has(t)).length }))
+      .filter((l) => l.count > 0);
   }
 
   private async navigate(kind: 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch', url: string): Promise<void> {
