@@ -4,7 +4,7 @@
  */
 import { SHOP } from '../../server/src/demo/ids';
 import type { MiniHost } from './host/host';
-import { pageText, tapText, typeInto, waitRoute, waitText } from './host/drive';
+import { findInputs, pageText, tapLast, tapText, typeInto, waitRoute, waitText } from './host/drive';
 import { reportSetData } from './host/report';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -129,5 +129,82 @@ describePlatforms('order', (platform) => {
     expect((placed?.data as { result: boolean }).result).toBe(true);
     noFaults(host);
     reportSetData('cash order', host);
+  });
+});
+
+/** Confirm for pickup with the contact filled, paying by `method`, then submit. */
+async function submitPickup(host: MiniHost, method: RegExp): Promise<void> {
+  await tapText(host, /^自取$/);
+  await tapText(host, method);
+  for (const [hint, value] of [
+    ['请填写姓名', '张三'],
+    ['请填写手机号', '13800000000'],
+  ]) {
+    if (findInputs(host, hint).length > 0) await typeInto(host, hint, value);
+  }
+  await tapText(host, /^提交订单$/);
+}
+
+describePlatforms('payments', (platform) => {
+  // Known findings on the payment app, expected failures until fixed (a fix makes them fail: drop the marker):
+  // - the demo member is bound to a chat-app open id only (server/src/demo/members.ts): an alipay login
+  //   with the same demo code creates a new visitor, who has no balance;
+  // - the sandbox wallet answer for alipay carries WeChat-shaped params and no `tradeNO`
+  //   (server/src/payments/sandbox.ts start()), so src/platform/payment.alipay.ts never calls my.tradePay.
+  const onAlipayKnown = platform === 'alipay' ? test.failing : test;
+  onAlipayKnown('member balance with the pay password (allowed in mini programs, C§5)', async () => {
+    const host = h.host(platform, { loginCode: () => 'demo-openid-zhangsan' });
+    await toConfirm(host);
+    // member price ¥35.00 + pack ¥1.00 + tableware ¥1.00 = ¥37.00; coupon 8.8折 on ¥35.00 = −¥4.20 → ¥32.80
+    await tapText(host, /^自取$/);
+    await waitText(host, '¥32.80');
+    await submitPickup(host, /^会员卡支付$/);
+    await waitText(host, '请输入支付密码');
+    for (const digit of '135790') await tapLast(host, digit);
+    await waitRoute(host, 'pages/order/success');
+    await waitText(host, '下单成功');
+    const placed = host.requests.find((r) => /order\/confirm$/.test(r.url));
+    const sent = (typeof placed?.sent === 'string' ? JSON.parse(placed.sent) : placed?.sent) as Record<string, unknown>;
+    expect(sent.payType).toBe('vip');
+    expect(JSON.stringify(host.requests.map((r) => r.data))).not.toContain('135790');
+    noFaults(host);
+    reportSetData('balance + pay password', host);
+  });
+
+  onAlipayKnown("wallet payment call receives the server's parameters", async () => {
+    const host = h.host(platform);
+    await toConfirm(host);
+    await submitPickup(host, platform === 'weapp' ? /^微信支付$/ : /^支付宝$/);
+    await host.settle();
+    await waitRoute(host, 'pages/order/success');
+    await waitText(host, '下单成功');
+    expect(host.payments).toHaveLength(1);
+    const p = host.payments[0];
+    const answered = JSON.stringify(host.requests.map((r) => r.data));
+    if (platform === 'weapp') {
+      expect(p.api).toBe('requestPayment');
+      for (const k of ['timeStamp', 'nonceStr', 'package', 'signType', 'paySign']) {
+        expect(answered).toContain(String(p.params[k]));
+      }
+    } else {
+      expect(p.api).toBe('tradePay');
+      expect(answered).toContain(String(p.params.tradeNO));
+    }
+    noFaults(host);
+    reportSetData('wallet payment', host);
+  });
+
+  test('provider payment page shows its countdown and opens the web-view', async () => {
+    const host = h.host(platform);
+    await toConfirm(host);
+    await submitPickup(host, /^在线支付$/);
+    await waitRoute(host, 'pages/order/allin-pay');
+    await waitText(host, /请在 \d+:\d\d 内完成支付/);
+    await tapText(host, /^去支付$/);
+    await waitRoute(host, 'pages/index/web-view');
+    const url = decodeURIComponent(String(host.currentPage.options.url ?? ''));
+    expect(url).toMatch(/\/sandbox-pay\/allin-pay\?tradeNo=/);
+    noFaults(host);
+    reportSetData('provider payment page', host);
   });
 });

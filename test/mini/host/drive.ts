@@ -76,3 +76,17 @@ export function ancestorsOf(host: MiniHost, node: TaroNode): TaroNode[] {
   });
   return out;
 }
+
+/** Taps the last element holding exactly `text` (a key of an on-screen keypad drawn over the page). */
+export async function tapLast(host: MiniHost, text: string): Promise<void> {
+  const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const found = await host.until(() => {
+    const f = findText(rootOf(host.currentPage.data), exact);
+    return f.length > 0 ? f : null;
+  }, `text ${text}`);
+  const f = found[found.length - 1];
+  const target = tapTarget(f);
+  const above = f.ancestors.slice(0, f.ancestors.indexOf(target)).filter((a) => a.uid || a.sid).reverse();
+  host.dispatch(target, 'tap', {}, above);
+  await host.settle();
+}
