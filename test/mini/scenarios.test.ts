@@ -8,6 +8,7 @@ import { findInputs, pageText, tapLast, tapText, typeInto, waitRoute, waitText }
 import { reportSetData } from './host/report';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { MINI_NOW } from './host/server';
 import { BUILD_ORIGIN, ROOT, describePlatforms, harnessForFile } from './host/suite';
 import { imageSources, rootOf } from './host/tree';
 
@@ -206,5 +207,53 @@ describePlatforms('payments', (platform) => {
     expect(url).toMatch(/\/sandbox-pay\/allin-pay\?tradeNo=/);
     noFaults(host);
     reportSetData('provider payment page', host);
+  });
+});
+
+describePlatforms('session', (platform) => {
+  test('a 401 logs in again and the flow continues', async () => {
+    const host = h.host(platform);
+    const { server } = h.srv();
+    await host.launch({ query: { id: SHOP_ID } });
+    await waitRoute(host, 'pages/user/index-tab');
+    const logins = () => host.requests.filter((r) => /user\/(login|aliLogin)$/.test(r.url)).length;
+    expect(logins()).toBe(1);
+    // the session expires on the server (tokens live 24 h): the next call answers 401
+    server.clock.advance(25 * 3600_000);
+    server.ctx.sessions.clearCache();
+    try {
+      await host.tapTab('pages/user/order/list');
+      await host.until(() => host.requests.some((r) => r.status === 401), 'a 401 answer');
+      await host.until(() => logins() === 2, 'a second login');
+      await waitRoute(host, 'pages/user/index-tab');
+      await tapText(host, '外卖配送');
+      await waitRoute(host, 'pages/user/index-tab-1');
+      await waitText(host, '宫保鸡丁');
+    } finally {
+      server.clock.set(MINI_NOW);
+    }
+    expect(host.errors).toEqual([]);
+    reportSetData('401 and login again', host);
+  });
+});
+
+describePlatforms('menu navigation', (platform) => {
+  test("a category jump shows that category's rows in the visible window", async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { id: SHOP_ID } });
+    await tapText(host, '外卖配送');
+    await waitRoute(host, 'pages/user/index-tab-1');
+    await waitText(host, '宫保鸡丁');
+    // 饮品 (drinks) is far down the list: the jump must render its rows, not blank the list
+    const scrolls = host.scrolls.length;
+    await tapText(host, /^饮品$/);
+    await host.settle();
+    // the list scrolls through the host's scroll-view node and the drinks rows are rendered
+    expect(host.scrolls.slice(scrolls)).toEqual([expect.objectContaining({ selector: '#product-list' })]);
+    expect(host.scrolls[host.scrolls.length - 1].top).toBeGreaterThan(0);
+    const text = pageText(host);
+    for (const drink of ['冻柠檬茶', '可乐', '酸梅汤', '鲜榨橙汁']) expect(text).toContain(drink);
+    noFaults(host);
+    reportSetData('category jump', host);
   });
 });

@@ -612,6 +612,12 @@ export class MiniHost {
     this.callHook(this.currentPage, 'onShow');
   }
 
+  /** A tap on the host's native tab bar. */
+  async tapTab(route: string): Promise<void> {
+    await this.navigate('switchTab', `/${route}`);
+    await this.settle();
+  }
+
   /** Opens a page directly (the 57-page walk): reLaunch semantics. */
   async open(url: string): Promise<PageInstance> {
     await this.navigate('reLaunch', url);
