@@ -257,3 +257,43 @@ describePlatforms('menu navigation', (platform) => {
     reportSetData('category jump', host);
   });
 });
+
+describePlatforms('more orders', (platform) => {
+  test('dine-in link: spec sheet, cart, confirm, pay cash', async () => {
+    const host = h.host(platform);
+    await host.launch({ query: { id: SHOP_ID, isDine: '1', table: 'A1' } });
+    await waitRoute(host, 'pages/product/index');
+    await tapText(host, '选规格');
+    await waitText(host, '加入购物车');
+    await tapText(host, /^微辣$/);
+    await tapText(host, /加入购物车/);
+    await tapText(host, '去结算');
+    await waitRoute(host, 'pages/order/confirm');
+    await waitText(host, '提交订单');
+    await tapText(host, /^现金支付$/);
+    // ¥38.00 + tableware ¥1.00 + service charge 10 % of ¥38.00 = ¥3.80 → ¥42.80 (no pack fee eating in)
+    expect(pageText(host)).toContain('应付¥42.80');
+    await tapText(host, /^提交订单$/);
+    await waitRoute(host, 'pages/order/success');
+    const placed = host.requests.find((r) => /order\/confirm$/.test(r.url));
+    const sent = (typeof placed?.sent === 'string' ? JSON.parse(placed.sent) : placed?.sent) as Record<string, unknown>;
+    expect(sent.type).toBe('dine');
+    await waitText(host, '下单成功');
+    noFaults(host);
+    reportSetData('dine-in order', host);
+  });
+
+  test('order detail of an unpaid order shows its payment countdown', async () => {
+    const host = h.host(platform);
+    await toConfirm(host);
+    await submitPickup(host, /^在线支付$/);
+    await waitRoute(host, 'pages/order/allin-pay');
+    await tapText(host, /^查看订单$/);
+    await waitRoute(host, 'pages/user/order/detail');
+    // 15 minutes to pay from the order's creation at the fixed instant, counting down
+    await waitText(host, /请在 14:\d\d 内完成支付/);
+    expect(pageText(host)).toContain('订单合计¥40.00');
+    noFaults(host);
+    reportSetData('order detail', host);
+  });
+});
