@@ -259,6 +259,34 @@ describePlatforms('menu navigation', (platform) => {
 });
 
 describePlatforms('more orders', (platform) => {
+  test('takeaway: a new delivery address from confirm, pay cash', async () => {
+    const host = h.host(platform);
+    await toConfirm(host);
+    await tapText(host, '请选择收货地址');
+    await waitRoute(host, 'pages/user/address/list');
+    await tapText(host, '新增地址');
+    await waitRoute(host, 'pages/user/address/add');
+    await typeInto(host, '请填写姓名', '张三');
+    await typeInto(host, '请填写手机号', '13800000000');
+    await typeInto(host, '小区、写字楼、街道', '南京东路 100 号');
+    await typeInto(host, '楼栋、单元、门牌号', '3 楼');
+    await typeInto(host, '纬度,经度', '31.2350,121.4800');
+    await tapText(host, /^保存$/);
+    await waitRoute(host, 'pages/order/confirm');
+    await waitText(host, '南京东路 100 号');
+    // ¥38.00 + pack ¥1.00 + tableware ¥1.00 + delivery ¥5.00 = ¥45.00
+    expect(pageText(host)).toContain('应付¥45.00');
+    await tapText(host, /^现金支付$/);
+    await tapText(host, /^提交订单$/);
+    await waitRoute(host, 'pages/order/success');
+    await waitText(host, '下单成功');
+    const placed = host.requests.find((r) => /order\/confirm$/.test(r.url));
+    const sent = (typeof placed?.sent === 'string' ? JSON.parse(placed.sent) : placed?.sent) as Record<string, unknown>;
+    expect(sent.type).toBe('takeaway');
+    noFaults(host);
+    reportSetData('takeaway order', host);
+  });
+
   test('dine-in link: spec sheet, cart, confirm, pay cash', async () => {
     const host = h.host(platform);
     await host.launch({ query: { id: SHOP_ID, isDine: '1', table: 'A1' } });
