@@ -612,6 +612,11 @@ export class MiniHost {
     this.callHook(this.currentPage, 'onShow');
   }
 
+  /** Runs code in the app's logic layer (host-model tests). */
+  evaluate<T>(code: string): T {
+    return vm.runInContext(code, this.ctx) as T;
+  }
+
   /** A tap on the host's native tab bar. */
   async tapTab(route: string): Promise<void> {
     await this.navigate('switchTab', `/${route}`);
