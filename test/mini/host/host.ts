@@ -166,7 +166,6 @@ export class MiniHost {
   private pending = new Set<Promise<unknown>>();
   private liveIntervals = new Map<ReturnType<typeof setInterval>, string>();
   private liveTimeouts = new Set<ReturnType<typeof setTimeout>>();
-  private seq = 0;
   private startedReal = Date.now();
   private closed = false;
   private innerJSON!: JSON;
@@ -300,7 +299,7 @@ export class MiniHost {
         warn: () => undefined,
         error: (...a: unknown[]) => host.recordConsoleError(a),
       },
-      setTimeout: (fn: () => void, ms?: number, ...args: unknown[]) => {
+      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
         const t = setTimeout(() => {
           host.liveTimeouts.delete(t);
           if (host.closed) return;
@@ -313,7 +312,7 @@ export class MiniHost {
         host.liveTimeouts.delete(t);
         clearTimeout(t);
       },
-      setInterval: (fn: () => void, ms?: number, ...args: unknown[]) => {
+      setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
         const t = setInterval(() => {
           if (host.closed) return;
           host.guard('setInterval', fn)(...args);
