@@ -25,7 +25,7 @@ afterEach(() => {
 describe.each([
   ['weapp', openInWeapp],
   ['alipay', openInAlipay],
-])('%s provider page', (taroEnv, open) => {
+] as const)('%s provider page', (taroEnv, open) => {
   it("opens the provider's page in the web-view page, leaving Taro's window stand-in alone", () => {
     process.env.TARO_ENV = taroEnv;
     const location = { href: 'https://taro.com/pages/order/confirm' };

@@ -55,7 +55,7 @@ afterEach(() => {
 describe.each([
   ['weapp', weappViewport],
   ['alipay', alipayViewport],
-])('%s viewport', (taroEnv, viewport) => {
+] as const)('%s viewport', (taroEnv, viewport) => {
   it('scrolls the list through the host node even though Taro put a document stand-in in place', () => {
     process.env.TARO_ENV = taroEnv;
     const standIn = installTaroDocumentStandIn();

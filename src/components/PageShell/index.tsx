@@ -1,7 +1,7 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { routeTitle } from '@/i18n';
 import { useStores } from '@/stores';
 import { applyTabBarLabels } from '../tab-bar';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import type { PagesMessages } from '@locales/pages/zh-CN';
 import { useStores } from '@/stores';

@@ -1,6 +1,6 @@
 import { View, Text, Image } from '@tarojs/components';
 import { Button } from '@nutui/nutui-react-taro';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import { OrderType } from '@/domain/enums';

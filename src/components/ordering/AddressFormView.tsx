@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Taro from '@tarojs/taro';
 import { usePageShow } from './hooks';
 import { View, Text, Input, Switch } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { Gender } from '@/domain/enums';
 import type { Gender as GenderValue } from '@/domain/enums';
 import { t } from '@/i18n';

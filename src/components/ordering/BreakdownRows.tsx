@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import type { Adjustment, AdjustmentKind, Breakdown } from '@/domain/pricing';
 import type { OrderBreakdown } from '@/api/contract/order';
 import * as money from '@/domain/money';

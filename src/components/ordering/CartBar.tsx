@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
 import cartIcon from '@/assets/home/pickup.png';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { Money, useMoneyText } from './Money';

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import { Money } from './Money';

@@ -1,5 +1,5 @@
 import { Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { Price, formatAmount } from '@/components/Price';
 import { useStores } from '@/stores';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Taro from '@tarojs/taro';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { ErrorCode } from '@/domain/errors';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';

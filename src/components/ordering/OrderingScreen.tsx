@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Taro from '@tarojs/taro';
 import { scrollElementTo, windowHeight } from '@/platform/viewport';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { OrderType } from '@/domain/enums';
 import { ErrorCode } from '@/domain/errors';
 import type { OrderType as OrderTypeValue } from '@/domain/enums';

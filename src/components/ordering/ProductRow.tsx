@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { ProductStatus } from '@/domain/enums';
 import { Limits } from '@/domain/enums';
 import { t } from '@/i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Taro, { useRouter } from '@tarojs/taro';
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { View, Text, Image } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import * as money from '@/domain/money';
 import type { Product } from '@/domain/types';
 import { mediaUrl } from '@/platform/media';

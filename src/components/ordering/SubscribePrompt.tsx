@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { askSubscribe, rememberSubscribeAnswer, shouldOfferSubscribe } from '@/platform/subscribe-prompt';
 import { useStores } from '@/stores';

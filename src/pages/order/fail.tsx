@@ -1,6 +1,6 @@
 import Taro, { useRouter } from '@tarojs/taro';
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { OrderPages } from '@/components/ordering/payment';
 import { hasMessage, t, translate } from '@/i18n';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Taro from '@tarojs/taro';
 import { View, Text, Image } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { OrderingScreen } from '@/components/ordering/OrderingScreen';
 import { OrderingGate } from '@/components/ordering/OrderingGate';

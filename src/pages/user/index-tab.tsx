@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { ShopHome } from '@/components/ShopHome';
 import { openRoute } from '@/components/navigation';

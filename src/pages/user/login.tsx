@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import Taro from '@tarojs/taro';
 import { View, Text, Input } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { resetBoot, bootShop } from '@/components/ordering/boot';
 import { toast, toastError } from '@/components/ordering/feedback';

@@ -1,5 +1,5 @@
 import Taro, { useRouter } from '@tarojs/taro';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';

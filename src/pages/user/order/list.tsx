@@ -3,7 +3,7 @@ import type { CommonEvent, ITouchEvent } from '@tarojs/components';
 import Taro, { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro';
 import { usePageShow } from '@/components/ordering/hooks';
 import { View, Text } from '@tarojs/components';
-import { observer } from 'mobx-react-lite';
+import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
