@@ -8,9 +8,11 @@ import { join } from 'node:path';
 
 const args = process.argv.slice(2);
 const pg = args.includes('--pg');
-const rest = args.filter((a) => a !== '--pg');
+// --mini: the mini-program host model on the built dist/weapp and dist/alipay (jest.mini.config.js)
+const mini = args.includes('--mini');
+const rest = args.filter((a) => a !== '--pg' && a !== '--mini');
 const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'result.json');
-const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...(pg ? ['-c', 'jest.pg.config.js'] : []), ...rest];
+const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...(pg ? ['-c', 'jest.pg.config.js'] : []), ...(mini ? ['-c', 'jest.mini.config.js', '--runInBand', '--forceExit'] : []), ...rest];
 const run = spawnSync('npx', jestArgs, { stdio: 'inherit', env: process.env });
 
 let passed = 0;
@@ -24,7 +26,7 @@ if (existsSync(out)) {
 } else {
   failed = 1;
 }
-const label = pg ? 'postgres' : 'tests';
+const label = pg ? 'postgres' : mini ? 'mini programs' : 'tests';
 if (process.env.TEST_COUNTS_FILE) {
   appendFileSync(process.env.TEST_COUNTS_FILE, `${passed} ${failed} ${skipped}\n`);
 }

@@ -1,0 +1,1108 @@
+/* eslint-disable @typescript-eslint/no-this-alias -- the host API objects handed to the app close over the host */
+/**
+ * A model of a mini-program host's logic layer (chat app `wx`, payment app `my`): it loads a built
+ * `dist/weapp` or `dist/alipay` the way the host does (app.js and the chunks it requires, a page's
+ * file and its components when the page first opens), runs the App/Page/Component lifecycles and the
+ * navigation rules, applies `setData` by path and records it, and answers the host API with real
+ * HTTP to a loopback server, storage, login codes, wallet payments and device fakes.
+ *
+ * One `vm` context per launch holds only what the host's logic layer has: no `window`, `document`,
+ * `fetch`, `XMLHttpRequest`, `process`; `navigator` only on the payment app.
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+export type Platform = 'weapp' | 'alipay';
+
+export interface SetDataRecord {
+  route: string;
+  bytes: number;
+  at: number;
+  keys: number;
+}
+
+export interface RequestRecord {
+  url: string;
+  method: string;
+  status: number;
+  ms: number;
+  startedAt: number;
+  endedAt: number;
+  /** Requests of this launch in flight when this one started. */
+  concurrent: number;
+  data: unknown;
+  sent: unknown;
+  failed?: string;
+}
+
+export interface PaymentRecord {
+  api: 'requestPayment' | 'tradePay';
+  params: Record<string, unknown>;
+}
+
+export interface HostError {
+  where: string;
+  message: string;
+}
+
+export interface HostOptions {
+  platform: Platform;
+  /** The built package, e.g. dist/weapp. */
+  distDir: string;
+  /** The origin of the test server, e.g. http://127.0.0.1:41234. */
+  serverOrigin: string;
+  /** The origin compiled into the build (API_BASE_URL); requests to it go to `serverOrigin`. */
+  buildOrigin: string;
+  /** The instant the host's clock starts at (ms since the epoch); it then ticks with real time. */
+  now: number;
+  /** Storage kept from an earlier launch (the same device). */
+  storage?: Map<string, string>;
+  /** The code wx.login / my.getAuthCode gives (the server's development provider maps it). */
+  loginCode?: () => string;
+  /** Answer of the wallet: 'pay' completes the sandbox trade, 'cancel' cancels. */
+  wallet?: 'pay' | 'cancel';
+  /** Result of scanCode. */
+  scanResult?: string;
+}
+
+export interface PageInstance {
+  route: string;
+  options: Record<string, string>;
+  data: Record<string, unknown>;
+  setData(data: Record<string, unknown>, cb?: () => void): void;
+  [k: string]: unknown;
+}
+
+interface PageEntry {
+  route: string;
+  instance: PageInstance;
+  timers: Set<ReturnType<typeof setInterval>>;
+}
+
+/** The host's limit on the page stack. */
+export const PAGE_STACK_LIMIT = 10;
+
+/** Host APIs the chat app marks deprecated (getSystemInfo* since base library 2.20.1; user info). */
+export const DEPRECATED_APIS: Record<Platform, string[]> = {
+  weapp: ['getSystemInfo', 'getSystemInfoSync', 'getSystemInfoAsync', 'getUserInfo'],
+  alipay: ['getSystemInfo', 'getSystemInfoSync', 'getAuthUserInfo'],
+};
+
+/** Splits a data path such as `root.cn.[0].cn[2].v` into keys. */
+export function dataPathKeys(p: string): Array<string | number> {
+  const keys: Array<string | number> = [];
+  const re = /\[(\d+)\]|([^.[\]]+)/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(p))) keys.push(m[1] !== undefined ? Number(m[1]) : m[2]);
+  return keys;
+}
+
+/** Applies one setData key to `data` the way the hosts do: creating objects/arrays on the way. */
+export function applyPath(data: Record<string, unknown>, p: string, value: unknown): void {
+  const keys = dataPathKeys(p);
+  let cur: Record<string | number, unknown> = data;
+  for (let i = 0; i < keys.length - 1; i += 1) {
+    const k = keys[i];
+    let next = cur[k];
+    if (next === null || typeof next !== 'object') {
+      next = typeof keys[i + 1] === 'number' ? [] : {};
+      cur[k] = next;
+    }
+    cur = next as Record<string | number, unknown>;
+  }
+  cur[keys[keys.length - 1]] = value;
+}
+
+function parseUrl(url: string): { route: string; query: Record<string, string> } {
+  const [p, q = ''] = url.split('?');
+  const query: Record<string, string> = {};
+  for (const part of q.split('&')) {
+    if (!part) continue;
+    const i = part.indexOf('=');
+    const k = i < 0 ? part : part.slice(0, i);
+    const v = i < 0 ? '' : part.slice(i + 1);
+    // the hosts hand the query to onLoad still encoded
+    query[decodeURIComponent(k)] = v;
+  }
+  return { route: p.replace(/^\//, ''), query };
+}
+
+export class MiniHost {
+  readonly platform: Platform;
+  readonly storage: Map<string, string>;
+  readonly setDataLog: SetDataRecord[] = [];
+  readonly requests: RequestRecord[] = [];
+  readonly payments: PaymentRecord[] = [];
+  readonly errors: HostError[] = [];
+  readonly apiCalls: string[] = [];
+  readonly deprecatedCalls: Array<{ api: string; route: string }> = [];
+  readonly toasts: string[] = [];
+  readonly modals: string[] = [];
+  private unloaded: PageEntry[] = [];
+  readonly loadedFiles: string[] = [];
+  readonly webViews: string[] = [];
+  readonly scrolls: Array<{ selector: string; top: number }> = [];
+  readonly openedRoutes = new Set<string>();
+  readonly appJson: {
+    pages: string[];
+    subPackages?: Array<{ root: string; pages: string[] }>;
+    subpackages?: Array<{ root: string; pages: string[] }>;
+    tabBar?: { list?: Array<{ pagePath: string }>; items?: Array<{ pagePath: string }> };
+  };
+  /** The base template of each node name (`nn`): its tag and the events it sends to `eh`. */
+  readonly templates = new Map<string, { tag: string; binds: Set<string>; catches: Set<string> }>();
+  stack: PageEntry[] = [];
+  private tabCache = new Map<string, PageEntry>();
+  private ctx!: vm.Context;
+  private modules = new Map<string, { exports: unknown }>();
+  private pageConfigs = new Map<string, Record<string, unknown>>();
+  private componentConfigs = new Map<string, Record<string, unknown>>();
+  private loadingRoute: string | null = null;
+  private loadingComponent: string | null = null;
+  private appInstance: Record<string, unknown> | null = null;
+  private inflight = 0;
+  private pending = new Set<Promise<unknown>>();
+  private liveIntervals = new Map<ReturnType<typeof setInterval>, string>();
+  private liveTimeouts = new Set<ReturnType<typeof setTimeout>>();
+  private startedReal = Date.now();
+  private closed = false;
+  private innerJSON!: JSON;
+  private launchOptions: { path: string; query: Record<string, string>; scene: number } = {
+    path: '',
+    query: {},
+    scene: 1001,
+  };
+
+  constructor(readonly opts: HostOptions) {
+    this.platform = opts.platform;
+    this.storage = opts.storage ?? new Map();
+    this.appJson = JSON.parse(fs.readFileSync(path.join(opts.distDir, 'app.json'), 'utf8')) as MiniHost['appJson'];
+    this.readTemplates();
+  }
+
+  /** Reads base.wxml / base.axml: which element each `nn` is and which events it binds. */
+  private readTemplates(): void {
+    const file = path.join(this.opts.distDir, this.platform === 'weapp' ? 'base.wxml' : 'base.axml');
+    const text = fs.readFileSync(file, 'utf8');
+    const re = /<template name="tmpl_0_(\w+)">\s*<([\w-]+)([^>]*)>/g;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      const binds = new Set<string>();
+      const catches = new Set<string>();
+      const attr = /\b(bind|catch|on)(\w+)="eh"/g;
+      let a: RegExpExecArray | null;
+      while ((a = attr.exec(m[3]))) {
+        const ev = a[2].charAt(0).toLowerCase() + a[2].slice(1);
+        const name = ev.toLowerCase() === 'tap' ? 'tap' : ev;
+        (a[1] === 'catch' ? catches : binds).add(name);
+      }
+      this.templates.set(m[1], { tag: m[2], binds, catches });
+    }
+    // input and textarea switch between a focused and a blurred template: the node is the element
+    for (const [nn, t] of this.templates) {
+      const blurred = this.templates.get(`${nn}_blur`);
+      if (t.tag === 'template' && blurred) this.templates.set(nn, blurred);
+    }
+  }
+
+  /** Whether an element of node name `nn` sends `type` to `eh` (bound or caught). */
+  sends(nn: unknown, type: string): boolean {
+    const t = this.templates.get(String(nn));
+    return !!t && (t.binds.has(type) || t.catches.has(type));
+  }
+
+  // ---------------------------------------------------------------- app.json
+
+  get tabPages(): string[] {
+    const tb = this.appJson.tabBar;
+    return (tb?.list ?? tb?.items ?? []).map((t) => t.pagePath.replace(/^\//, ''));
+  }
+
+  get subPackages(): Array<{ root: string; pages: string[] }> {
+    return this.appJson.subPackages ?? this.appJson.subpackages ?? [];
+  }
+
+  /** Every page of app.json: the main package, then each subpackage. */
+  get allPages(): string[] {
+    return [...this.appJson.pages, ...this.subPackages.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))];
+  }
+
+  /** The subpackage holding `route`, if any. */
+  packageOf(route: string): string | null {
+    return this.subPackages.find((s) => route.startsWith(`${s.root}/`))?.root ?? null;
+  }
+
+  // ---------------------------------------------------------------- clock and timers
+
+  now(): number {
+    return this.opts.now + (Date.now() - this.startedReal);
+  }
+
+  private get topRoute(): string {
+    return this.stack[this.stack.length - 1]?.route ?? this.loadingRoute ?? '(app)';
+  }
+
+  private guard<A extends unknown[]>(where: string, fn: (...a: A) => unknown): (...a: A) => unknown {
+    return (...a: A) => {
+      try {
+        return fn(...a);
+      } catch (e) {
+        this.recordError(where, e);
+        return undefined;
+      }
+    };
+  }
+
+  recordError(where: string, e: unknown): void {
+    const message = e instanceof Error || (e && typeof e === 'object' && 'message' in e) ? String((e as Error).stack ?? (e as Error).message) : String(e);
+    this.errors.push({ where: `${where} @ ${this.topRoute}`, message });
+  }
+
+  private makeDateClass(): unknown {
+    // a Date whose "now" starts at the given instant and ticks with real time
+    const host = this;
+    const source = `(function (RealDate, now) {
+      function HostDate() {
+        var a = arguments;
+        if (!(this instanceof HostDate)) return new RealDate(now()).toString();
+        if (a.length === 0) return new RealDate(now());
+        if (a.length === 1) return new RealDate(a[0]);
+        return new RealDate(a[0], a[1], a[2] || 1, a[3] || 0, a[4] || 0, a[5] || 0, a[6] || 0);
+      }
+      HostDate.prototype = RealDate.prototype;
+      HostDate.now = function () { return now(); };
+      HostDate.UTC = RealDate.UTC;
+      HostDate.parse = RealDate.parse;
+      return HostDate;
+    })`;
+    const factory = vm.runInContext(source, this.ctx) as (d: unknown, n: () => number) => unknown;
+    return factory(vm.runInContext('Date', this.ctx), () => host.now());
+  }
+
+  /** A value built in the app's realm (so `instanceof Object/Array` hold inside the app). */
+  inner<T>(value: T): T {
+    if (value === undefined) return value;
+    return this.innerJSON.parse(JSON.stringify(value)) as T;
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  private createContext(): void {
+    const host = this;
+    const sandbox: Record<string, unknown> = {
+      console: {
+        log: () => undefined,
+        info: () => undefined,
+        debug: () => undefined,
+        warn: () => undefined,
+        error: (...a: unknown[]) => host.recordConsoleError(a),
+      },
+      setTimeout: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        const t = setTimeout(() => {
+          host.liveTimeouts.delete(t);
+          if (host.closed) return;
+          host.guard('setTimeout', fn)(...args);
+        }, ms);
+        host.liveTimeouts.add(t);
+        return t;
+      },
+      clearTimeout: (t: ReturnType<typeof setTimeout>) => {
+        host.liveTimeouts.delete(t);
+        clearTimeout(t);
+      },
+      setInterval: (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+        const t = setInterval(() => {
+          if (host.closed) return;
+          host.guard('setInterval', fn)(...args);
+        }, ms);
+        host.liveIntervals.set(t, host.topRoute);
+        const top = host.stack[host.stack.length - 1];
+        if (top) top.timers.add(t);
+        return t;
+      },
+      clearInterval: (t: ReturnType<typeof setInterval>) => {
+        host.liveIntervals.delete(t);
+        for (const e of host.stack) e.timers.delete(t);
+        for (const e of host.tabCache.values()) e.timers.delete(t);
+        clearInterval(t);
+      },
+      App: (config: Record<string, unknown>) => {
+        host.appInstance = config;
+      },
+      Page: (config: Record<string, unknown>) => {
+        if (!host.loadingRoute) throw new Error('Page() called outside a page file');
+        host.pageConfigs.set(host.loadingRoute, config);
+      },
+      Component: (config: Record<string, unknown>) => {
+        if (host.loadingComponent) host.componentConfigs.set(host.loadingComponent, config);
+        else if (host.loadingRoute) host.pageConfigs.set(host.loadingRoute, { __component: config });
+      },
+      Behavior: (b: unknown) => b,
+      getApp: () => host.appInstance,
+      getCurrentPages: () => host.stack.map((e) => e.instance),
+      requirePlugin: () => ({}),
+    };
+    this.ctx = vm.createContext(sandbox, { name: `${this.platform} logic layer` });
+    this.innerJSON = vm.runInContext('JSON', this.ctx) as JSON;
+    sandbox.Date = this.makeDateClass();
+    // the logic layer's global object is reachable as `global` on both hosts' runtimes
+    vm.runInContext('var global = globalThis;', this.ctx);
+    const api = this.platform === 'weapp' ? this.wxApi() : this.myApi();
+    sandbox[this.platform === 'weapp' ? 'wx' : 'my'] = api;
+    if (this.platform === 'alipay') {
+      sandbox.navigator = this.inner({ userAgent: 'Mozilla/5.0 (iPhone) AlipayClient/10.5.0 Language/zh-Hans' });
+    }
+  }
+
+  private recordConsoleError(args: unknown[]): void {
+    const text = args
+      .map((a) => (typeof a === 'string' ? a : a && typeof a === 'object' && 'message' in a ? String((a as Error).stack ?? (a as Error).message) : ''))
+      .join(' ');
+    // React's warnings are not exceptions; errors passed to console.error by the app are
+    if (args.some((a) => a && typeof a === 'object' && 'stack' in (a as object))) {
+      this.errors.push({ where: `console.error @ ${this.topRoute}`, message: text });
+    }
+  }
+
+  /** The host's `require`: paths relative to the requiring file, `.js` optional, one instance each. */
+  private requireFile(file: string): unknown {
+    const rel = path.relative(this.opts.distDir, file).split(path.sep).join('/');
+    const key = rel.endsWith('.js') ? rel : `${rel}.js`;
+    const cached = this.modules.get(key);
+    if (cached) return cached.exports;
+    const full = path.join(this.opts.distDir, key);
+    if (!fs.existsSync(full)) throw new Error(`module "${key}" is not defined`);
+    const module = { exports: {} as unknown };
+    this.modules.set(key, module);
+    this.loadedFiles.push(key);
+    const code = fs.readFileSync(full, 'utf8');
+    const wrapper = vm.runInContext(`(function (require, module, exports) {${code}\n})`, this.ctx, {
+      filename: full,
+    }) as (r: (p: string) => unknown, m: unknown, e: unknown) => void;
+    const dir = path.dirname(full);
+    wrapper((p) => this.requireFile(path.resolve(dir, p)), module, module.exports);
+    return module.exports;
+  }
+
+  /** Launches the app: app.js and its chunks, App.onLaunch/onShow, then the entry page. */
+  async launch(opts: { path?: string; query?: Record<string, string>; scene?: number } = {}): Promise<PageInstance> {
+    this.createContext();
+    const entry = opts.path ?? this.appJson.pages[0];
+    this.launchOptions = { path: entry, query: opts.query ?? {}, scene: opts.scene ?? 1001 };
+    this.requireFile(path.join(this.opts.distDir, 'app.js'));
+    if (!this.appInstance) throw new Error('app.js did not call App()');
+    const launchArg = this.inner({ ...this.launchOptions, referrerInfo: {} });
+    this.callHook(this.appInstance, 'onLaunch', launchArg);
+    this.callHook(this.appInstance, 'onShow', launchArg);
+    const page = await this.openPage(entry, opts.query ?? {});
+    if (this.tabPages.includes(entry)) this.tabCache.set(entry, page);
+    await this.settle();
+    return page.instance;
+  }
+
+  private callHook(target: Record<string, unknown> | undefined | null, name: string, ...args: unknown[]): unknown {
+    const fn = target?.[name];
+    if (typeof fn !== 'function') return undefined;
+    try {
+      const out = (fn as (...a: unknown[]) => unknown).apply(target, args);
+      if (out && typeof (out as Promise<unknown>).then === 'function') {
+        (out as Promise<unknown>).then(undefined, (e: unknown) => this.recordError(name, e));
+      }
+      return out;
+    } catch (e) {
+      this.recordError(name, e);
+      return undefined;
+    }
+  }
+
+  private loadPageCode(route: string): Record<string, unknown> {
+    const existing = this.pageConfigs.get(route);
+    if (existing) return existing;
+    const pkg = this.packageOf(route);
+    if (pkg) this.loadedFiles.push(`(subpackage ${pkg})`);
+    const json = JSON.parse(fs.readFileSync(path.join(this.opts.distDir, `${route}.json`), 'utf8')) as {
+      usingComponents?: Record<string, string>;
+    };
+    for (const [name, p] of Object.entries(json.usingComponents ?? {})) {
+      const file = p.startsWith('/') ? path.join(this.opts.distDir, p) : path.resolve(path.dirname(path.join(this.opts.distDir, route)), p);
+      this.loadComponent(name, file);
+    }
+    this.loadingRoute = route;
+    try {
+      this.requireFile(path.join(this.opts.distDir, `${route}.js`));
+    } finally {
+      this.loadingRoute = null;
+    }
+    const config = this.pageConfigs.get(route);
+    if (!config) throw new Error(`page "${route}" did not call Page()`);
+    return config;
+  }
+
+  private loadComponent(name: string, file: string): void {
+    const key = path.relative(this.opts.distDir, file);
+    if (this.componentConfigs.has(key) || !fs.existsSync(`${file}.js`)) return;
+    this.loadingComponent = key;
+    try {
+      this.requireFile(file);
+    } finally {
+      this.loadingComponent = null;
+    }
+    void name;
+  }
+
+  private async openPage(route: string, query: Record<string, string>): Promise<PageEntry> {
+    if (!this.allPages.includes(route)) throw new Error(`page "${route}" is not found`);
+    const config = this.loadPageCode(route);
+    const host = this;
+    const instance = Object.create(null) as PageInstance;
+    for (const [k, v] of Object.entries(config)) {
+      if (k !== 'data') (instance as Record<string, unknown>)[k] = v;
+    }
+    instance.data = this.inner((config.data as Record<string, unknown>) ?? {});
+    instance.route = route;
+    (instance as Record<string, unknown>).__route__ = route;
+    instance.options = this.inner(query);
+    instance.setData = function setData(data: Record<string, unknown>, cb?: () => void) {
+      host.applySetData(route, instance, data);
+      if (cb) host.later(() => cb.call(instance));
+    };
+    if (this.platform === 'alipay') {
+      (instance as Record<string, unknown>).$spliceData = (data: Record<string, unknown>, cb?: () => void) => {
+        for (const [p, args] of Object.entries(data)) {
+          const keys = dataPathKeys(p);
+          let arr: unknown = instance.data;
+          for (const k of keys) arr = (arr as Record<string | number, unknown>)[k];
+          const [start, del, ...items] = args as [number, number, ...unknown[]];
+          (arr as unknown[]).splice(start, del, ...items);
+        }
+        host.recordSetData(route, data);
+        if (cb) host.later(() => cb.call(instance));
+      };
+    }
+    const entry: PageEntry = { route, instance, timers: new Set() };
+    this.openedRoutes.add(route);
+    // the page is on top from its onLoad: timers it starts belong to it
+    this.stack.push(entry);
+    this.callHook(instance, 'onLoad', this.inner(query));
+    this.callHook(instance, 'onShow');
+    // onReady follows the first render
+    await new Promise((r) => setTimeout(r, 0));
+    this.callHook(instance, 'onReady');
+    return entry;
+  }
+
+  private applySetData(route: string, instance: PageInstance, data: Record<string, unknown>): void {
+    for (const [p, v] of Object.entries(data)) applyPath(instance.data, p, v);
+    this.recordSetData(route, data);
+  }
+
+  private recordSetData(route: string, data: Record<string, unknown>): void {
+    this.setDataLog.push({ route, bytes: JSON.stringify(data).length, at: Date.now(), keys: Object.keys(data).length });
+  }
+
+  private later(fn: () => void): void {
+    setTimeout(() => {
+      if (!this.closed) this.guard('callback', fn)();
+    }, 0);
+  }
+
+  /** Waits until no request is in flight and the app's timers of 0–50 ms have run. */
+  async settle(maxMs = 5000): Promise<void> {
+    const until = Date.now() + maxMs;
+    let quiet = 0;
+    while (Date.now() < until) {
+      if (this.pending.size > 0) {
+        await Promise.race([...this.pending]).catch(() => undefined);
+        quiet = 0;
+        continue;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+      quiet += 1;
+      if (quiet >= 5 && this.pending.size === 0) return;
+    }
+  }
+
+  /** Waits until `cond` holds (the app answers asynchronously), settling between checks. */
+  async until<T>(cond: () => T | undefined | null | false, what: string, maxMs = 8000): Promise<T> {
+    const end = Date.now() + maxMs;
+    for (;;) {
+      const v = cond();
+      if (v) return v;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what} on ${this.topRoute}`);
+      await this.settle(200);
+    }
+  }
+
+  get currentPage(): PageInstance {
+    const top = this.stack[this.stack.length - 1];
+    if (!top) throw new Error('no page open');
+    return top.instance;
+  }
+
+  get currentRoute(): string {
+    return this.stack[this.stack.length - 1]?.route ?? '';
+  }
+
+  // ---------------------------------------------------------------- navigation
+
+  private unload(entry: PageEntry): void {
+    this.callHook(entry.instance, 'onUnload');
+    this.unloaded.push(entry);
+  }
+
+  /**
+   * Intervals a page started and that still run after it unloaded (read after `settle()`: React
+   * runs effect clean-ups shortly after the unmount that onUnload starts).
+   */
+  get leakedTimers(): Array<{ route: string; count: number }> {
+    return this.unloaded
+      .map((e) => ({ route: e.route, count: [...e.timers].filter((t) => this.liveIntervals.has(t)).length }))
+      .filter((l) => l.count > 0);
+  }
+
+  private async navigate(kind: 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch', url: string): Promise<void> {
+    const { route, query } = parseUrl(url);
+    if (!this.allPages.includes(route)) throw new Error(`${kind}:fail page "${route}" is not found`);
+    const isTab = this.tabPages.includes(route);
+    if ((kind === 'navigateTo' || kind === 'redirectTo') && isTab) {
+      throw new Error(`${kind}:fail can not ${kind} a tabbar page`);
+    }
+    if (kind === 'switchTab' && !isTab) throw new Error('switchTab:fail can not switch to no-tabBar page');
+    if (kind === 'navigateTo' && this.stack.length >= PAGE_STACK_LIMIT) {
+      throw new Error('navigateTo:fail webview count limit exceed');
+    }
+    const top = this.stack[this.stack.length - 1];
+    if (kind === 'navigateTo') {
+      if (top) this.callHook(top.instance, 'onHide');
+      await this.openPage(route, query);
+    } else if (kind === 'redirectTo') {
+      const old = this.stack.pop();
+      if (old) this.unload(old);
+      await this.openPage(route, query);
+    } else if (kind === 'switchTab') {
+      // closes every page that is not a tab page; tab pages stay loaded once opened
+      while (this.stack.length > 0) {
+        const e = this.stack.pop() as PageEntry;
+        if (this.tabPages.includes(e.route)) this.callHook(e.instance, 'onHide');
+        else this.unload(e);
+      }
+      const cached = this.tabCache.get(route);
+      if (cached) {
+        this.stack.push(cached);
+        this.callHook(cached.instance, 'onShow');
+      } else {
+        this.tabCache.set(route, await this.openPage(route, query));
+      }
+    } else {
+      while (this.stack.length > 0) this.unload(this.stack.pop() as PageEntry);
+      for (const e of this.tabCache.values()) this.unload(e);
+      this.tabCache.clear();
+      const e = await this.openPage(route, query);
+      if (isTab) this.tabCache.set(route, e);
+    }
+  }
+
+  private async back(delta = 1): Promise<void> {
+    if (this.stack.length <= 1) throw new Error('navigateBack:fail cannot navigate back at first page.');
+    const n = Math.min(Math.max(1, delta), this.stack.length - 1);
+    for (let i = 0; i < n; i += 1) this.unload(this.stack.pop() as PageEntry);
+    this.callHook(this.currentPage, 'onShow');
+  }
+
+  /** Runs code in the app's logic layer (host-model tests). */
+  evaluate<T>(code: string): T {
+    return vm.runInContext(code, this.ctx) as T;
+  }
+
+  /** A tap on the host's native tab bar. */
+  async tapTab(route: string): Promise<void> {
+    await this.navigate('switchTab', `/${route}`);
+    await this.settle();
+  }
+
+  /** Opens a page directly (the 57-page walk): reLaunch semantics. */
+  async open(url: string): Promise<PageInstance> {
+    await this.navigate('reLaunch', url);
+    await this.settle();
+    return this.currentPage;
+  }
+
+  /** Unloads every page (app closed); records timers left running. */
+  close(): void {
+    while (this.stack.length > 0) {
+      const e = this.stack.pop() as PageEntry;
+      if (!this.tabPages.includes(e.route) || !this.tabCache.has(e.route)) this.unload(e);
+    }
+    for (const e of this.tabCache.values()) this.unload(e);
+    this.tabCache.clear();
+    this.closed = true;
+    for (const t of this.liveIntervals.keys()) clearInterval(t);
+    for (const t of this.liveTimeouts) clearTimeout(t);
+  }
+
+  // ---------------------------------------------------------------- host API
+
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  /** Calls an options-object API's callbacks the way the hosts do: success/fail then complete. */
+  private answer(opts: Record<string, unknown> | undefined, ok: boolean, res: unknown): void {
+    const inner = this.inner(res);
+    this.later(() => {
+      const cb = ok ? opts?.success : opts?.fail;
+      if (typeof cb === 'function') cb(inner);
+      if (typeof opts?.complete === 'function') (opts.complete as (r: unknown) => void)(inner);
+    });
+  }
+
+  private asyncApi(name: string, run: (o: Record<string, unknown>) => Promise<unknown> | unknown) {
+    return (o: Record<string, unknown> = {}) => {
+      this.apiCalls.push(name);
+      const p = this.track(
+        Promise.resolve()
+          .then(() => run(o))
+          .then(
+            (res) => this.answer(o, true, { errMsg: `${name}:ok`, ...(res as object) }),
+            (e: unknown) => this.answer(o, false, { errMsg: `${name}:fail ${(e as Error).message ?? e}`, error: 3, errorMessage: String((e as Error).message ?? e) }),
+          ),
+      );
+      void p;
+    };
+  }
+
+  /** Real HTTP to the test server; the build's origin is rewritten to the server's. */
+  httpRequest(o: {
+    url: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }): Promise<{ status: number; headers: Record<string, string>; text: string; buffer: Buffer }> {
+    let url = o.url;
+    if (url.startsWith(this.opts.buildOrigin)) url = this.opts.serverOrigin + url.slice(this.opts.buildOrigin.length);
+    if (!/^https?:\/\//.test(url)) return Promise.reject(new Error(`invalid url "${o.url}"`));
+    if (!url.startsWith(this.opts.serverOrigin)) return Promise.reject(new Error(`url not in domain list: ${o.url}`));
+    return new Promise((resolve, reject) => {
+      const req = http.request(url, { method: o.method ?? 'GET', headers: o.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const buffer = Buffer.concat(chunks);
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) headers[k] = Array.isArray(v) ? v.join(',') : String(v ?? '');
+          resolve({ status: res.statusCode ?? 0, headers, text: buffer.toString('utf8'), buffer });
+        });
+      });
+      req.on('error', reject);
+      if (o.body !== undefined) req.write(o.body);
+      req.end();
+    });
+  }
+
+  private encodeBody(method: string, url: string, headers: Record<string, string>, data: unknown): { url: string; body?: string } {
+    const ct = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+    if (data === undefined || data === null) return { url };
+    if (method === 'GET') {
+      if (typeof data === 'object') {
+        const q = new URLSearchParams(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+        return { url: q ? `${url}${url.includes('?') ? '&' : '?'}${q}` : url };
+      }
+      return { url };
+    }
+    if (typeof data === 'string') return { url, body: data };
+    if (ct.includes('application/json')) return { url, body: JSON.stringify(data) };
+    return {
+      url,
+      body: new URLSearchParams(Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString(),
+    };
+  }
+
+  private request(o: Record<string, unknown>): Record<string, unknown> {
+    const platform = this.platform;
+    const method = String(o.method ?? 'GET').toUpperCase();
+    const given = ((platform === 'weapp' ? o.header : o.headers) ?? {}) as Record<string, string>;
+    // the chat app defaults to a JSON body; the payment app to a form body
+    const headers: Record<string, string> = { ...given };
+    if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+      headers['content-type'] = platform === 'weapp' ? 'application/json' : 'application/x-www-form-urlencoded';
+    }
+    const { url, body } = this.encodeBody(method, String(o.url), headers, o.data);
+    const startedAt = Date.now();
+    const concurrent = this.inflight;
+    this.inflight += 1;
+    this.apiCalls.push('request');
+    const record: RequestRecord = { url: String(o.url), method, status: 0, ms: 0, startedAt, endedAt: 0, concurrent, data: undefined, sent: o.data };
+    this.requests.push(record);
+    let aborted = false;
+    const p = this.track(
+      this.httpRequest({ url, method, headers, body }).then(
+        (res) => {
+          this.inflight -= 1;
+          record.endedAt = Date.now();
+          record.ms = record.endedAt - startedAt;
+          record.status = res.status;
+          if (aborted) return;
+          let data: unknown = res.text;
+          if ((o.dataType ?? 'json') === 'json') {
+            try {
+              data = JSON.parse(res.text);
+            } catch {
+              data = res.text;
+            }
+          }
+          record.data = data;
+          if (platform === 'weapp') {
+            this.answer(o, true, { data, statusCode: res.status, header: res.headers, cookies: [], errMsg: 'request:ok' });
+          } else if (res.status >= 200 && res.status < 300) {
+            this.answer(o, true, { data, status: res.status, headers: res.headers });
+          } else {
+            // the payment app: any other status is a failure with error 19 and the answer
+            this.answer(o, false, { error: 19, errorMessage: 'http status error', status: res.status, data, headers: res.headers });
+          }
+        },
+        (e: Error) => {
+          this.inflight -= 1;
+          record.endedAt = Date.now();
+          record.ms = record.endedAt - startedAt;
+          record.failed = e.message;
+          if (platform === 'weapp') this.answer(o, false, { errno: 600001, errMsg: `request:fail ${e.message}` });
+          else this.answer(o, false, { error: 12, errorMessage: e.message });
+        },
+      ),
+    );
+    void p;
+    const task = {
+      abort: () => {
+        aborted = true;
+      },
+      onHeadersReceived: () => undefined,
+      offHeadersReceived: () => undefined,
+      onChunkReceived: () => undefined,
+      offChunkReceived: () => undefined,
+    };
+    return task;
+  }
+
+  /** The sandbox wallet: completes the trade the server started, then answers as the wallet does. */
+  private async wallet(tradeNo: string, ticket: string): Promise<boolean> {
+    const status = this.opts.wallet === 'cancel' ? 'cancel' : 'success';
+    const res = await this.httpRequest({
+      url: `${this.opts.serverOrigin}/new/consumer/pay/sandbox/complete`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tradeNo, ticket, status }),
+    });
+    const body = JSON.parse(res.text) as { result?: boolean };
+    return status === 'success' && body.result === true;
+  }
+
+  /** The wallet parameters of `tradeNo` in the server's answers (what the wallet SDK would know). */
+  private findTicket(tradeNo: string): string | null {
+    let found: string | null = null;
+    const visit = (v: unknown): void => {
+      if (found || !v || typeof v !== 'object') return;
+      const o = v as Record<string, unknown>;
+      if (o.tradeNo === tradeNo && o.params && typeof (o.params as Record<string, unknown>).paySign === 'string') {
+        found = (o.params as Record<string, string>).paySign;
+        return;
+      }
+      for (const x of Object.values(o)) visit(x);
+    };
+    for (let i = this.requests.length - 1; i >= 0 && !found; i -= 1) visit(this.requests[i].data);
+    return found;
+  }
+
+  private systemInfo() {
+    return {
+      brand: 'devtools',
+      model: 'iPhone 12',
+      pixelRatio: 3,
+      screenWidth: 390,
+      screenHeight: 844,
+      windowWidth: 390,
+      windowHeight: 700,
+      statusBarHeight: 47,
+      language: 'zh_CN',
+      version: '8.0.50',
+      system: 'iOS 16.0',
+      platform: this.platform === 'weapp' ? 'ios' : 'iOS',
+      SDKVersion: '3.3.0',
+      safeArea: { top: 47, left: 0, right: 390, bottom: 810, width: 390, height: 763 },
+      theme: 'light',
+    };
+  }
+
+  private common(api: Record<string, unknown>): void {
+    const host = this;
+    const ok = (name: string, res: Record<string, unknown> = {}) => this.asyncApi(name, () => res);
+    const sync = (name: string, fn: (...a: unknown[]) => unknown) => (...a: unknown[]) => {
+      host.apiCalls.push(name);
+      if (DEPRECATED_APIS[host.platform].includes(name)) host.deprecatedCalls.push({ api: name, route: host.topRoute });
+      return host.inner(fn(...a));
+    };
+    const nav = (kind: 'navigateTo' | 'redirectTo' | 'switchTab' | 'reLaunch') =>
+      this.asyncApi(kind, async (o) => {
+        await this.navigate(kind, String(o.url));
+        return {};
+      });
+    Object.assign(api, {
+      request: (o: Record<string, unknown>) => this.request(o),
+      navigateTo: nav('navigateTo'),
+      redirectTo: nav('redirectTo'),
+      switchTab: nav('switchTab'),
+      reLaunch: nav('reLaunch'),
+      navigateBack: this.asyncApi('navigateBack', async (o) => {
+        await this.back(Number(o.delta ?? 1));
+        return {};
+      }),
+      getSystemInfoSync: sync('getSystemInfoSync', () => this.systemInfo()),
+      getSystemInfo: this.asyncApi('getSystemInfo', () => {
+        this.deprecatedCalls.push({ api: 'getSystemInfo', route: this.topRoute });
+        return this.systemInfo();
+      }),
+      getWindowInfo: sync('getWindowInfo', () => this.systemInfo()),
+      getDeviceInfo: sync('getDeviceInfo', () => this.systemInfo()),
+      getAppBaseInfo: sync('getAppBaseInfo', () => this.systemInfo()),
+      getSystemSetting: sync('getSystemSetting', () => ({ locationEnabled: true, wifiEnabled: true })),
+      getLaunchOptionsSync: sync('getLaunchOptionsSync', () => ({ ...this.launchOptions, referrerInfo: {} })),
+      getEnterOptionsSync: sync('getEnterOptionsSync', () => ({ ...this.launchOptions, referrerInfo: {} })),
+      getAccountInfoSync: sync('getAccountInfoSync', () => ({ miniProgram: { appId: 'wx0000000000000000', envVersion: 'develop', version: '' } })),
+      getMenuButtonBoundingClientRect: sync('getMenuButtonBoundingClientRect', () => ({ width: 87, height: 32, top: 51, right: 380, bottom: 83, left: 293 })),
+      canIUse: () => true,
+      nextTick: (fn: () => void) => void Promise.resolve().then(() => host.guard('nextTick', fn)()),
+      showToast: this.asyncApi('showToast', (o) => {
+        this.toasts.push(String(o.title ?? o.content ?? ''));
+        return {};
+      }),
+      hideToast: ok('hideToast'),
+      showLoading: ok('showLoading'),
+      hideLoading: ok('hideLoading'),
+      showModal: this.asyncApi('showModal', (o) => {
+        this.modals.push(String(o.content ?? o.title ?? ''));
+        return { confirm: true, cancel: false, confirmed: true };
+      }),
+      showActionSheet: ok('showActionSheet', { tapIndex: 0, index: 0 }),
+      setNavigationBarTitle: ok('setNavigationBarTitle'),
+      setNavigationBarColor: ok('setNavigationBarColor'),
+      setTabBarItem: ok('setTabBarItem'),
+      setTabBarStyle: ok('setTabBarStyle'),
+      hideHomeButton: ok('hideHomeButton'),
+      setTabBarBadge: ok('setTabBarBadge'),
+      removeTabBarBadge: ok('removeTabBarBadge'),
+      showTabBar: ok('showTabBar'),
+      hideTabBar: ok('hideTabBar'),
+      stopPullDownRefresh: ok('stopPullDownRefresh'),
+      startPullDownRefresh: ok('startPullDownRefresh'),
+      pageScrollTo: ok('pageScrollTo'),
+      makePhoneCall: ok('makePhoneCall'),
+      setClipboardData: ok('setClipboardData'),
+      vibrateShort: ok('vibrateShort'),
+      previewImage: ok('previewImage'),
+      showShareMenu: ok('showShareMenu'),
+      hideShareMenu: ok('hideShareMenu'),
+      reportAnalytics: () => undefined,
+      getNetworkType: ok('getNetworkType', { networkType: 'wifi' }),
+      onNetworkStatusChange: () => undefined,
+      offNetworkStatusChange: () => undefined,
+      onAppShow: () => undefined,
+      offAppShow: () => undefined,
+      onAppHide: () => undefined,
+      offAppHide: () => undefined,
+      onError: () => undefined,
+      onUnhandledRejection: () => undefined,
+      onPageNotFound: () => undefined,
+      onMemoryWarning: () => undefined,
+      onWindowResize: () => undefined,
+      offWindowResize: () => undefined,
+      getUpdateManager: () => ({ onCheckForUpdate: () => undefined, onUpdateReady: () => undefined, onUpdateFailed: () => undefined, applyUpdate: () => undefined }),
+      getLocation: ok('getLocation', { latitude: 31.2304, longitude: 121.4737, accuracy: 30 }),
+      chooseLocation: ok('chooseLocation', { name: '人民广场', address: '上海市黄浦区人民大道', latitude: 31.2304, longitude: 121.4737 }),
+      openLocation: ok('openLocation'),
+      getSetting: ok('getSetting', { authSetting: { 'scope.userLocation': true } }),
+      authorize: ok('authorize'),
+      openSetting: ok('openSetting', { authSetting: {} }),
+      createSelectorQuery: () => this.selectorQuery(),
+      createIntersectionObserver: () => ({ relativeToViewport: function r(this: unknown) { return this; }, relativeTo: function r(this: unknown) { return this; }, observe: () => undefined, disconnect: () => undefined }),
+      getImageInfo: ok('getImageInfo', { width: 100, height: 100, path: '' }),
+      connectSocket: (o: Record<string, unknown>) => {
+        this.apiCalls.push('connectSocket');
+        return { onOpen: () => undefined, onMessage: () => undefined, onClose: () => undefined, onError: () => undefined, send: () => undefined, close: () => undefined, url: o.url };
+      },
+      onSocketOpen: () => undefined,
+      onSocketMessage: () => undefined,
+      onSocketClose: () => undefined,
+      onSocketError: () => undefined,
+      closeSocket: ok('closeSocket'),
+      // storage: values kept as JSON, as the hosts do
+      setStorageSync: (k: unknown, v?: unknown) => {
+        const [key, value] = host.platform === 'alipay' && typeof k === 'object' ? [(k as { key: string }).key, (k as { data: unknown }).data] : [String(k), v];
+        host.storage.set(key, JSON.stringify(value === undefined ? null : value));
+      },
+      getStorageSync: (k: unknown) => {
+        const key = host.platform === 'alipay' && typeof k === 'object' ? (k as { key: string }).key : String(k);
+        const raw = host.storage.get(key);
+        const value = raw === undefined ? (host.platform === 'weapp' ? '' : null) : (JSON.parse(raw) as unknown);
+        return host.platform === 'alipay' ? host.inner({ data: value }) : host.inner(value);
+      },
+      removeStorageSync: (k: unknown) => {
+        host.storage.delete(host.platform === 'alipay' && typeof k === 'object' ? (k as { key: string }).key : String(k));
+      },
+      clearStorageSync: () => host.storage.clear(),
+      getStorageInfoSync: () => host.inner({ keys: [...host.storage.keys()], currentSize: 1, limitSize: 10240 }),
+      setStorage: this.asyncApi('setStorage', (o) => {
+        this.storage.set(String(o.key), JSON.stringify(o.data ?? null));
+        return {};
+      }),
+      getStorage: this.asyncApi('getStorage', (o) => {
+        const raw = this.storage.get(String(o.key));
+        if (raw === undefined) throw new Error('data not found');
+        return { data: JSON.parse(raw) as unknown };
+      }),
+      removeStorage: this.asyncApi('removeStorage', (o) => {
+        this.storage.delete(String(o.key));
+        return {};
+      }),
+      clearStorage: this.asyncApi('clearStorage', () => {
+        this.storage.clear();
+        return {};
+      }),
+    });
+  }
+
+  private selectorQuery() {
+    const host = this;
+    const q = {
+      in: () => q,
+      select: (selector: string) => ({
+        boundingClientRect: () => q,
+        scrollOffset: () => q,
+        fields: () => q,
+        node: (cb?: (r: unknown) => void) => {
+          const node = {
+            scrollTo: (o: { top?: number }) => host.scrolls.push({ selector, top: Number(o?.top ?? 0) }),
+            scrollIntoView: () => undefined,
+            set scrollTop(v: number) {
+              host.scrolls.push({ selector, top: v });
+            },
+          };
+          if (cb) host.later(() => cb({ node }));
+          return q;
+        },
+      }),
+      selectAll: () => ({ boundingClientRect: () => q, node: () => q, fields: () => q }),
+      selectViewport: () => ({ scrollOffset: () => q, boundingClientRect: () => q }),
+      exec: (cb?: (r: unknown[]) => void) => {
+        if (cb) host.later(() => cb([]));
+      },
+    };
+    return q;
+  }
+
+  private wxApi(): Record<string, unknown> {
+    const api: Record<string, unknown> = {};
+    this.common(api);
+    let n = 0;
+    Object.assign(api, {
+      login: this.asyncApi('login', () => ({ code: this.opts.loginCode ? this.opts.loginCode() : `weapp-code-${(n += 1)}` })),
+      checkSession: this.asyncApi('checkSession', () => ({})),
+      requestPayment: this.asyncApi('requestPayment', async (o) => {
+        const params = { ...o };
+        delete params.success;
+        delete params.fail;
+        delete params.complete;
+        this.payments.push({ api: 'requestPayment', params });
+        const tradeNo = String(o.package ?? '').replace(/^prepay_id=/, '');
+        const paid = await this.wallet(tradeNo, String(o.paySign ?? ''));
+        if (!paid) throw new Error('cancel');
+        return {};
+      }),
+      scanCode: this.asyncApi('scanCode', () => ({ result: this.opts.scanResult ?? '', scanType: 'QR_CODE', charSet: 'utf-8', path: '' })),
+      requestSubscribeMessage: this.asyncApi('requestSubscribeMessage', () => ({})),
+      getUserProfile: this.asyncApi('getUserProfile', () => ({ userInfo: { nickName: 'Test', avatarUrl: '' } })),
+      getPhoneNumber: ok(),
+      requestOrderPayment: ok(),
+    });
+    function ok() {
+      return () => undefined;
+    }
+    return api;
+  }
+
+  private myApi(): Record<string, unknown> {
+    const api: Record<string, unknown> = {};
+    this.common(api);
+    let n = 0;
+    Object.assign(api, {
+      getAuthCode: this.asyncApi('getAuthCode', () => ({ authCode: this.opts.loginCode ? this.opts.loginCode() : `alipay-code-${(n += 1)}` })),
+      tradePay: this.asyncApi('tradePay', async (o) => {
+        const params = { ...o };
+        delete params.success;
+        delete params.fail;
+        delete params.complete;
+        this.payments.push({ api: 'tradePay', params });
+        const tradeNo = String(o.tradeNO ?? '');
+        const ticket = this.findTicket(tradeNo);
+        if (!ticket) return { resultCode: '4000' };
+        const paid = await this.wallet(tradeNo, ticket);
+        return { resultCode: paid ? '9000' : '6001' };
+      }),
+      scan: this.asyncApi('scan', () => ({ code: this.opts.scanResult ?? '', result: this.opts.scanResult ?? '' })),
+      alert: this.asyncApi('alert', (o) => {
+        this.modals.push(String(o.content ?? ''));
+        return {};
+      }),
+      confirm: this.asyncApi('confirm', (o) => {
+        this.modals.push(String(o.content ?? ''));
+        return { confirm: true };
+      }),
+      setNavigationBar: this.asyncApi('setNavigationBar', () => ({})),
+      getPhoneNumber: this.asyncApi('getPhoneNumber', () => ({ response: '{}' })),
+      requestSubscribeMessage: this.asyncApi('requestSubscribeMessage', () => ({})),
+      httpRequest: (o: Record<string, unknown>) => this.request(o),
+    });
+    return api;
+  }
+
+  // ---------------------------------------------------------------- view layer events
+
+  /**
+   * Sends an event to the page's `eh` the way the view layer does: `currentTarget.id` is the
+   * node's `uid` (or `data-sid`), `detail` carries the component's payload.
+   */
+  dispatch(node: { uid?: string; sid?: string; nn?: unknown }, type: string, detail: Record<string, unknown> = {}, bubbleThrough: Array<{ uid?: string; sid?: string; nn?: unknown }> = []): void {
+    const page = this.currentPage;
+    const ref = (n: { uid?: string; sid?: string }) => ({ id: n.uid ?? n.sid ?? '', dataset: n.sid ? { sid: n.sid } : {}, offsetLeft: 0, offsetTop: 0 });
+    const eh = page.eh as ((e: unknown) => unknown) | undefined;
+    if (typeof eh !== 'function') throw new Error(`${this.currentRoute} has no eh handler`);
+    // a bubbling event reaches `eh` once per bound element from the target up, as the view layer sends it
+    const chain: Array<{ uid?: string; sid?: string; nn?: unknown }> = [];
+    for (const n of [node, ...bubbleThrough]) {
+      if (!this.sends(n.nn, type)) continue;
+      chain.push(n);
+      if (this.templates.get(String(n.nn))?.catches.has(type)) break;
+    }
+    if (chain.length === 0) throw new Error(`no element from ${node.uid ?? node.sid} up sends ${type} on ${this.currentRoute}`);
+    for (const current of chain) {
+      const event = this.inner({
+        type,
+        timeStamp: Date.now() - this.startedReal,
+        target: ref(node),
+        currentTarget: ref(current),
+        detail: type === 'tap' ? { x: 10, y: 10, ...detail } : detail,
+        touches: [],
+        changedTouches: [],
+        mark: {},
+        mut: false,
+      });
+      try {
+        eh.call(page, event);
+      } catch (e) {
+        this.recordError(`event ${type}`, e);
+      }
+    }
+  }
+}
