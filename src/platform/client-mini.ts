@@ -8,7 +8,12 @@ import type { ClientInfo } from './types';
 export function miniProgramClient(name: PlatformName): ClientInfo {
   let userAgent: string = name;
   try {
-    const info = Taro.getSystemInfoSync();
+    // getDeviceInfo (chat app) / getDeviceBaseInfo (payment app) replace the deprecated
+    // getSystemInfoSync; the oldest base libraries have only the latter
+    type DeviceInfo = { platform?: string; system?: string; model?: string };
+    const host = Taro as unknown as { getDeviceInfo?: () => DeviceInfo; getDeviceBaseInfo?: () => DeviceInfo };
+    const read = host.getDeviceInfo ?? host.getDeviceBaseInfo;
+    const info: DeviceInfo = typeof read === 'function' ? read() : Taro.getSystemInfoSync();
     userAgent = `${name} ${info.platform} ${info.system} ${info.model}`;
   } catch {
     // some hosts refuse system info before launch completes; the platform name suffices

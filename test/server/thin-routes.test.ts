@@ -64,7 +64,8 @@ test('no route starts a timer', () => {
 });
 
 test('the lint rule refuses a route that imports the database schema', async () => {
-  const eslint = new ESLint({ cwd: root });
+  // the probe file does not exist on disk: import/no-cycle (which walks files) is off for it
+  const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
   const [result] = await eslint.lintText("import { users } from '../db/schema';\nexport const x = users;\n", {
     filePath: path.join(routesDir, 'lint-probe.ts'),
   });

@@ -33,7 +33,17 @@ export class SandboxProvider implements OnlineProvider {
 
   start(req: ProviderPayRequest) {
     const ticket = sandboxTicket(this.signer, req.tradeNo, req.amount);
-    if (this.payType === PayType.weixin || this.payType === PayType.alipay) {
+    if (this.payType === PayType.alipay) {
+      // my.tradePay takes the trade number; paySign is the ticket the sandbox wallet hands back
+      return {
+        kind: 'wallet' as const,
+        provider: this.payType,
+        tradeNo: req.tradeNo,
+        amount: req.amount,
+        params: { tradeNO: req.tradeNo, paySign: ticket },
+      };
+    }
+    if (this.payType === PayType.weixin) {
       const timeStamp = String(Math.floor(this.now() / 1000));
       const nonceStr = ticket.slice(0, 32);
       const pkg = `prepay_id=${req.tradeNo}`;

@@ -172,13 +172,21 @@ export const PayStart = z.discriminatedUnion('kind', [
     provider: z.enum([PayType.weixin, PayType.alipay]),
     tradeNo: z.string().min(1).max(64),
     amount: Money,
-    params: z.object({
-      timeStamp: z.string().max(20),
-      nonceStr: z.string().max(64),
-      package: z.string().max(200),
-      signType: z.string().max(16),
-      paySign: z.string().max(512),
-    }),
+    // chat-app wallet: the fields of requestPayment; payment-app wallet: the trade number for
+    // my.tradePay (and, from the sandbox, the ticket its wallet hands back)
+    params: z.union([
+      z.object({
+        timeStamp: z.string().max(20),
+        nonceStr: z.string().max(64),
+        package: z.string().max(200),
+        signType: z.string().max(16),
+        paySign: z.string().max(512),
+      }),
+      z.object({
+        tradeNO: z.string().min(1).max(64),
+        paySign: z.string().max(512).optional(),
+      }),
+    ]),
   }),
   z.object({
     kind: z.literal('redirect'),

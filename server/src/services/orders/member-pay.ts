@@ -19,14 +19,21 @@ export const PAY_PASSWORD_LOCK_MS = 15 * 60 * 1000;
 const minutesLeft = (lockedUntil: Date | null, now: number): number =>
   Math.max(1, Math.ceil(((lockedUntil ? lockedUntil.getTime() : now + PAY_PASSWORD_LOCK_MS) - now) / 60_000));
 
+type TryOutcome =
+  | { kind: 'ok' }
+  | { kind: 'required' }
+  | { kind: 'wrong'; left: number }
+  | { kind: 'locked'; lockedUntil: Date | null };
+
 /**
  * Checks the pay password of a member card. Wrong: `payPasswordWrong` with the tries left; the fifth
  * wrong try locks the card (`payPasswordLocked` with the minutes left) for 15 minutes.
  *
- * The try is counted before the hash check, by one conditional update that only matches an
- * unlocked card: simultaneous guesses each see the count the others left (no stale read), the try
- * that reaches the limit sets the lock in that same statement, and a try on a locked card is refused
- * without checking the password. A right password then clears the count it was part of.
+ * One try at a time per card: the card's row is locked (SELECT … FOR UPDATE) while its password is
+ * checked, so every try sees the failures counted before it — simultaneous guesses cannot all be
+ * checked against a stale count, a try on a locked card is refused without checking the password,
+ * and simultaneous right passwords (several orders paid at once) each succeed instead of filling the
+ * count. The outcome is written in the same transaction and the error is thrown after it commits.
  */
 export async function checkPayPassword(
   db: Db,
@@ -36,51 +43,59 @@ export async function checkPayPassword(
 ): Promise<void> {
   if (!password) throw fail('payPasswordRequired');
   if (!member.payPasswordHash) throw fail('payPasswordRequired');
-  const at = new Date(now).toISOString();
-  const lockEnd = new Date(now + PAY_PASSWORD_LOCK_MS).toISOString();
-  const reachesLimit = sql`${members.payPasswordFailedTries} + 1 >= ${PAY_PASSWORD_MAX_TRIES}`;
-  // a locked card stores tries 0 with its lock end, as the pay-password change does
-  const claimed = await db
-    .update(members)
-    .set({
-      payPasswordFailedTries: sql`CASE WHEN ${reachesLimit} THEN 0 ELSE ${members.payPasswordFailedTries} + 1 END`,
-      payPasswordLockedUntil: sql`CASE WHEN ${reachesLimit} THEN ${lockEnd}::timestamptz ELSE NULL END`,
-    })
-    .where(
-      and(
-        eq(members.id, member.id),
-        sql`(${members.payPasswordLockedUntil} IS NULL OR ${members.payPasswordLockedUntil} <= ${at}::timestamptz)`,
-      ),
-    )
-    .returning({
-      tries: members.payPasswordFailedTries,
-      lockedUntil: members.payPasswordLockedUntil,
-      hash: members.payPasswordHash,
-    });
-  const row = claimed[0];
-  if (!row) {
-    const current = await db
-      .select({ lockedUntil: members.payPasswordLockedUntil })
+  const at = new Date(now);
+  const outcome = await db.transaction(async (tx): Promise<TryOutcome> => {
+    const [row] = await tx
+      .select({
+        tries: members.payPasswordFailedTries,
+        lockedUntil: members.payPasswordLockedUntil,
+        hash: members.payPasswordHash,
+      })
       .from(members)
-      .where(eq(members.id, member.id));
-    throw fail('payPasswordLocked', { minutes: minutesLeft(current[0]?.lockedUntil ?? null, now) });
-  }
-  if (!row.hash) throw fail('payPasswordRequired');
-  let ok = false;
-  try {
-    ok = await verify(row.hash, password);
-  } catch {
-    ok = false;
-  }
-  if (ok) {
-    await db
+      .where(eq(members.id, member.id))
+      .for('update');
+    if (!row?.hash) return { kind: 'required' };
+    if (row.lockedUntil && row.lockedUntil.getTime() > at.getTime()) return { kind: 'locked', lockedUntil: row.lockedUntil };
+    let ok = false;
+    try {
+      ok = await verify(row.hash, password);
+    } catch {
+      ok = false;
+    }
+    if (ok) {
+      if (row.tries !== 0 || row.lockedUntil)
+        await tx
+          .update(members)
+          .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: null })
+          .where(eq(members.id, member.id));
+      return { kind: 'ok' };
+    }
+    const tries = row.tries + 1;
+    if (tries >= PAY_PASSWORD_MAX_TRIES) {
+      // a locked card stores tries 0 with its lock end, as the pay-password change does
+      const lockedUntil = new Date(now + PAY_PASSWORD_LOCK_MS);
+      await tx
+        .update(members)
+        .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: lockedUntil })
+        .where(eq(members.id, member.id));
+      return { kind: 'locked', lockedUntil };
+    }
+    await tx
       .update(members)
-      .set({ payPasswordFailedTries: 0, payPasswordLockedUntil: null })
+      .set({ payPasswordFailedTries: tries, payPasswordLockedUntil: null })
       .where(eq(members.id, member.id));
-    return;
+    return { kind: 'wrong', left: PAY_PASSWORD_MAX_TRIES - tries };
+  });
+  switch (outcome.kind) {
+    case 'ok':
+      return;
+    case 'required':
+      throw fail('payPasswordRequired');
+    case 'locked':
+      throw fail('payPasswordLocked', { minutes: minutesLeft(outcome.lockedUntil, now) });
+    case 'wrong':
+      throw new AppError('payPasswordWrong', { left: outcome.left });
   }
-  if (row.lockedUntil) throw fail('payPasswordLocked', { minutes: minutesLeft(row.lockedUntil, now) });
-  throw new AppError('payPasswordWrong', { left: PAY_PASSWORD_MAX_TRIES - row.tries });
 }
 
 /**
