@@ -112,11 +112,7 @@ describePlatforms('every page', (platform) => {
   rule('≤ 10 concurrent requests slower than 300 ms', (a) => (a.slowConcurrent > 10 ? `${a.slowConcurrent} concurrent` : null));
   rule('every request answered within 1 s', (a) => (a.slowest > 1000 ? `${a.slowest} ms` : null));
   rule('no failed request', (a) => (a.failedRequests.length ? a.failedRequests.join('; ') : null));
-  // Known app findings, kept as expected failures until fixed (a fix makes these tests fail: then drop `.failing`):
-  // - src/platform/viewport-mini.ts and src/platform/client-mini.ts call getSystemInfoSync, deprecated
-  //   since base library 2.20.1 (use getWindowInfo / getDeviceInfo / getAppBaseInfo);
-  const known = (name: string, fn: () => void) => test.failing(`experience rule: ${name} (known app finding)`, fn);
-  known('no deprecated host API', () => {
+  test('experience rule: no deprecated host API', () => {
     const list = audits.get(platform) ?? [];
     expect(list.filter((a) => a.deprecated.length > 0).map((a) => `${a.route}: ${[...new Set(a.deprecated)].join(', ')}`)).toEqual([]);
   });
