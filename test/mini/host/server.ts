@@ -4,9 +4,10 @@
  */
 import type { AddressInfo } from 'node:net';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
+import { instantMs, TEST_INSTANT } from '../../support/clock';
 
-/** The instant both the server and the hosts start at: 2026-11-23 12:00 in the shops' UTC+8 (a Monday noon). */
-export const MINI_NOW = Date.UTC(2026, 10, 23, 4, 0, 0);
+/** The instant both the server and the hosts start at: the suites' one instant (test/support/clock.ts). */
+export const MINI_NOW = instantMs(TEST_INSTANT);
 
 export interface LoopbackServer {
   server: TestServer;
