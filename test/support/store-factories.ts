@@ -175,6 +175,14 @@ export interface StoreFixture {
   setNow(now: number): void;
 }
 
+/**
+ * The member facts a member's load asks for beside store/vipInfo (P§9 gift rules, the times red
+ * bag): none, unless a test scripts its own.
+ */
+export function scriptMemberFacts(transport: FakeTransport): FakeTransport {
+  return transport.on('vip/giftAmountRules', ok({ list: [] })).on('activity/getTimesRedBag', ok(null));
+}
+
 /** The ordering stores wired together on fakes. */
 export function buildStores(
   opts: {
@@ -193,7 +201,7 @@ export function buildStores(
   let now = opts.now ?? NOON;
   const clock = () => now;
   const storage = opts.storage ?? new MemoryStorage();
-  const transport = opts.transport ?? new FakeTransport();
+  const transport = opts.transport ?? scriptMemberFacts(new FakeTransport());
   const platform = fakePlatform({
     name: opts.platform ?? 'h5',
     storage,
