@@ -71,7 +71,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // this depth, in base.wxml in the main package; deeper nodes render through Taro's recursive
     // `comp` component. 12 levels cover our screens' usual depth and keep ~10 KB out of the main
     // package compared with Taro's 16.
-    baseLevel: 12,
+    baseLevel: 10,
     // DIST_DIR lets several builds live side by side (default `dist`).
     outputRoot: `${process.env.DIST_DIR || 'dist'}/${taroEnv}`,
     plugins: [],
