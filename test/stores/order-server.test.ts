@@ -3,27 +3,13 @@
  * `app.inject`, show a breakdown whose total the server accepts as `expectedTotal` — the app and the
  * server price the same cart alike.
  */
-import type { Transport, TransportRequest, TransportResponse } from '../../src/api/request';
 import { RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
 import { buildTestServer } from '../support/build-server';
 import type { TestServer } from '../support/build-server';
 import { buildStores } from '../support/store-factories';
 import type { StoreFixture } from '../support/store-factories';
+import { InjectTransport } from '../support/inject-transport';
 
-/** A transport that hands every call to the server in-process. */
-class InjectTransport implements Transport {
-  constructor(private readonly server: TestServer) {}
-
-  async send(request: TransportRequest): Promise<TransportResponse> {
-    const res = await this.server.app.inject({
-      method: 'POST',
-      url: request.url,
-      headers: request.headers,
-      payload: JSON.stringify(request.data),
-    });
-    return { statusCode: res.statusCode, data: res.body === '' ? '' : (JSON.parse(res.body) as unknown) };
-  }
-}
 
 let server: TestServer;
 

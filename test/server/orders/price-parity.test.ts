@@ -7,7 +7,6 @@
  * submit is never refused with amountError when nothing changed.
  */
 import { sql } from 'drizzle-orm';
-import type { Transport, TransportRequest, TransportResponse } from '../../../src/api/request';
 import type { OrderBreakdown, OrderDetail } from '../../../src/api/contract/order';
 import type { Breakdown } from '../../../src/domain/pricing';
 import type { OrderType, PayType } from '../../../src/domain/enums';
@@ -15,21 +14,8 @@ import { ACTIVITY, DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from 
 import { toOrderBreakdown } from '../../../server/src/services/orders/breakdown';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
 import { buildStores, type StoreFixture } from '../../support/store-factories';
+import { InjectTransport } from '../../support/inject-transport';
 
-/** A transport that hands every call to the server in-process. */
-class InjectTransport implements Transport {
-  constructor(private readonly server: TestServer) {}
-
-  async send(request: TransportRequest): Promise<TransportResponse> {
-    const res = await this.server.app.inject({
-      method: 'POST',
-      url: request.url,
-      headers: request.headers,
-      payload: JSON.stringify(request.data),
-    });
-    return { statusCode: res.statusCode, data: res.body === '' ? '' : (JSON.parse(res.body) as unknown) };
-  }
-}
 
 /** Monday 2026-11-23 12:00 in the restaurant's UTC+8: inside its opening hours. */
 const NOON_LOCAL = Date.UTC(2026, 10, 23, 4, 0, 0);

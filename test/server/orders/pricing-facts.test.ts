@@ -4,7 +4,6 @@
  * server through `app.inject`, and the server's own pricing of the submission.
  */
 import { eq } from 'drizzle-orm';
-import type { Transport, TransportRequest, TransportResponse } from '../../../src/api/request';
 import { orderCalls } from '../../../src/api/contract/order';
 import { ActivityType } from '../../../src/domain/enums';
 import { members, timesRedBagProgress } from '../../../server/src/db/schema';
@@ -13,20 +12,8 @@ import { priceSubmission } from '../../../server/src/services/orders/create';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
 import { buildStores, type StoreFixture } from '../../support/store-factories';
 import { failure, memberRow, orderRow, place, quote, selfPickup, stockOf, success, takeaway } from './helpers';
+import { InjectTransport } from '../../support/inject-transport';
 
-class InjectTransport implements Transport {
-  constructor(private readonly server: TestServer) {}
-
-  async send(request: TransportRequest): Promise<TransportResponse> {
-    const res = await this.server.app.inject({
-      method: 'POST',
-      url: request.url,
-      headers: request.headers,
-      payload: JSON.stringify(request.data),
-    });
-    return { statusCode: res.statusCode, data: res.body === '' ? '' : (JSON.parse(res.body) as unknown) };
-  }
-}
 
 /** Monday 2026-11-23 12:00 in the restaurant's UTC+8: inside its opening hours. */
 const NOON_LOCAL = Date.UTC(2026, 10, 23, 4, 0, 0);
