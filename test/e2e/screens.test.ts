@@ -39,20 +39,21 @@ suite('the other ordering screens', () => {
       await shot(page, 'product-search');
 
       // USER-3: an address saved with its GPS point, then listed with gender and default mark
-      await page.goto(`${env.server.base}/#/pages/user/address/add`);
+      // opened from the list as a customer does, so the form's back after the save lands on the list
+      await page.goto(`${env.server.base}/#/pages/user/address/list`);
+      await tap(page, '.empty-state__action, #address-add');
+      await page.waitForURL((url) => url.hash.includes('address/add'), { timeout: 20_000 });
       await type(page, '#addr-name', '李华');
       await tap(page, '#addr-gender-female');
       await type(page, '#addr-phone', '13712345678');
       await type(page, '#addr-address', '南京东路 100 号');
       await type(page, '#addr-gps', '31.2350,121.4800');
-      // the list opens once the server has answered the save (the form then goes back by itself)
       const saved = page.waitForResponse((res) => res.url().includes('/address/add'), { timeout: 20_000 });
       await tap(page, '#addr-save');
       expect((await (await saved).json()).result).toBe(true);
-      // the form goes back by itself once saved
-      await page.waitForURL((url) => !url.hash.includes('address/edit'), { timeout: 20_000 });
+      // the form goes back to the list by itself once saved
+      await page.waitForURL((url) => url.hash.includes('address/list'), { timeout: 20_000 });
       await settled(page);
-      await page.goto(`${env.server.base}/#/pages/user/address/list`);
       await page.locator('.address-item').first().waitFor({ timeout: 20_000 });
       expect(await page.locator('.address-item').first().textContent()).toContain('女士');
       await shot(page, 'address-list');
