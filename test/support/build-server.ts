@@ -140,3 +140,27 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
     close: () => app.close(),
   };
 }
+
+/**
+ * One server for a test file (PGlite starts in seconds, so a file shares one): started before the
+ * file's tests, closed after them, and before each test reset to the demo data with its clock back at
+ * the start instant (default: the TestClock's Monday noon, inside every demo shop's hours).
+ */
+export function serverPerFile(opts: TestServerOptions = {}): () => TestServer {
+  let server: TestServer | null = null;
+  const start = (opts.clock ?? new TestClock()).now();
+  beforeAll(async () => {
+    server = await buildTestServer({ ...opts, clock: new TestClock(start) });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(async () => {
+    await server!.reset();
+    server!.clock.set(start);
+  });
+  return () => {
+    if (!server) throw new Error('the test server has not started');
+    return server;
+  };
+}

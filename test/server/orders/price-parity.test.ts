@@ -12,27 +12,16 @@ import type { Breakdown } from '../../../src/domain/pricing';
 import type { OrderType, PayType } from '../../../src/domain/enums';
 import { ACTIVITY, DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../../server/src/demo/ids';
 import { toOrderBreakdown } from '../../../server/src/services/orders/breakdown';
-import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
+import { serverPerFile, type TestServer } from '../../support/build-server';
 import { buildStores, type StoreFixture } from '../../support/store-factories';
 import { InjectTransport } from '../../support/inject-transport';
 
 
-/** Monday 2026-11-23 12:00 in the restaurant's UTC+8: inside its opening hours. */
-const NOON_LOCAL = Date.UTC(2026, 10, 23, 4, 0, 0);
-
+/** The demo restaurant's server, Monday 12:00 local (inside its hours), reset before each test. */
+const serverOf = serverPerFile();
 let server: TestServer;
-
-beforeAll(async () => {
-  server = await buildTestServer({ clock: new TestClock(NOON_LOCAL) });
-}, 60_000);
-
-afterAll(async () => {
-  await server.close();
-});
-
-beforeEach(async () => {
-  await server.reset();
-  server.clock.set(NOON_LOCAL);
+beforeAll(() => {
+  server = serverOf();
 });
 
 type Who = 'visitor' | 'member';
