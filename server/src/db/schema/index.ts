@@ -6,3 +6,4 @@ export * from './members';
 export * from './promotions';
 export * from './orders';
 export * from './vip';
+export * from './payments';

@@ -115,19 +115,24 @@ export const orders = pgTable(
 );
 
 /**
- * Payments of an order with a provider (ORDER-7). One row per attempt (order/pay), named by its
- * `tradeNo`. `state` is ours (settled or not); `providerState` is what the provider says — for the
- * sandbox providers the provider side lives here too, so order/payQuery can ask it.
+ * Payments with a provider (ORDER-7, MEMBER-4): one row per attempt, named by its `tradeNo` (the
+ * provider's out_trade_no). `purpose` says what it pays: an order (`orderId`) or a member top-up
+ * (`rechargeId`). `state` is ours (settled or not); `providerState` is what the provider last said.
+ * `providerName` is the adapter that started it (sandbox, wechatpay, alipay); `providerTradeId` the
+ * provider's own number (transaction_id / trade_no).
  */
 export const payments = pgTable(
   'payments',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    purpose: text('purpose').notNull().default('order'),
+    orderId: integer('order_id').references(() => orders.id),
+    rechargeId: integer('recharge_id'),
     tradeNo: text('trade_no').notNull(),
+    /** The pay type (weixin, alipay, stripe, allinpay). */
     provider: text('provider').notNull(),
+    providerName: text('provider_name').notNull().default('sandbox'),
+    providerTradeId: text('provider_trade_id'),
     amount: numeric('amount', { precision: 14, scale: 4 }).notNull(),
     /** created | paid | failed | cancelled | refunded */
     state: text('state').notNull(),
@@ -136,8 +141,15 @@ export const payments = pgTable(
     data: jsonb('data').$type<JsonObject>(),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     settledAt: bigint('settled_at', { mode: 'number' }),
+    /** Until when the provider is asked about an open trade that got no notification (the sweeper). */
+    queryUntil: bigint('query_until', { mode: 'number' }),
   },
-  (t) => [uniqueIndex('payments_trade_no_idx').on(t.tradeNo), index('payments_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('payments_trade_no_idx').on(t.tradeNo),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_recharge_idx').on(t.rechargeId),
+    index('payments_open_idx').on(t.state, t.queryUntil),
+  ],
 );
 
 /** The shop's number of the day (order/daySeq): one counter per shop and shop-local day. */
