@@ -287,5 +287,19 @@ export const en: LocaleMessages = {
     es: 'Español',
     fr: 'Français',
   },
+  // the sandbox payment provider's cashier page (demo mode)
+  sandboxPay: {
+    title: "Sandbox cashier",
+    note: "Demo mode: no money moves. “Pay” stands for the payment provider confirming the payment.",
+    order: "Order",
+    amount: "Amount",
+    pay: "Pay",
+    fail: "Payment fails",
+    cancel: "Cancel",
+    done: "Done",
+    back: "Back to the shop",
+    gone: "This trade does not exist or has ended",
+    wallet: "Sandbox wallet",
+  },
   pages,
 };

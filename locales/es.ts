@@ -96,5 +96,19 @@ export const es: DeepPartial<LocaleMessages> = {
     wrongTriesLeft: 'Contraseña de pago incorrecta, intentos restantes: {{left}}',
     lockedFor: 'Demasiadas contraseñas de pago incorrectas, inténtelo de nuevo en {{minutes}} min',
   },
+  // the sandbox payment provider's cashier page (demo mode)
+  sandboxPay: {
+    title: "Caja de pruebas",
+    note: "Modo demo: no se mueve dinero. «Pagar» simula que el proveedor confirma el pago.",
+    order: "Pedido",
+    amount: "Importe",
+    pay: "Pagar",
+    fail: "El pago falla",
+    cancel: "Cancelar",
+    done: "Hecho",
+    back: "Volver a la tienda",
+    gone: "Esta operación no existe o ya terminó",
+    wallet: "Monedero de pruebas",
+  },
   pages,
 };

@@ -96,5 +96,19 @@ export const fr: DeepPartial<LocaleMessages> = {
     wrongTriesLeft: 'Mot de passe de paiement erroné, essais restants : {{left}}',
     lockedFor: 'Trop de mots de passe de paiement erronés, réessayez dans {{minutes}} min',
   },
+  // the sandbox payment provider's cashier page (demo mode)
+  sandboxPay: {
+    title: "Caisse de test",
+    note: "Mode démo : aucun argent ne circule. « Payer » simule la confirmation du prestataire.",
+    order: "Commande",
+    amount: "Montant",
+    pay: "Payer",
+    fail: "Le paiement échoue",
+    cancel: "Annuler",
+    done: "Terminé",
+    back: "Retour à la boutique",
+    gone: "Cette transaction n’existe pas ou est terminée",
+    wallet: "Portefeuille de test",
+  },
   pages,
 };

@@ -305,6 +305,20 @@ export const zhCN = {
     es: 'Español',
     fr: 'Français',
   },
+  // the sandbox payment provider's cashier page (demo mode)
+  sandboxPay: {
+    title: "模拟收银台（沙箱）",
+    note: "演示模式：不会扣款。点“支付”即模拟支付机构确认付款。",
+    order: "订单",
+    amount: "金额",
+    pay: "支付",
+    fail: "支付失败",
+    cancel: "取消",
+    done: "已完成",
+    back: "返回商户",
+    gone: "该交易不存在或已结束",
+    wallet: "模拟钱包",
+  },
   pages,
 } as const;
 

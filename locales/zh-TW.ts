@@ -96,5 +96,19 @@ export const zhTW: DeepPartial<LocaleMessages> = {
     wrongTriesLeft: '支付密碼錯誤，還可以嘗試 {{left}} 次',
     lockedFor: '支付密碼錯誤次數過多，請 {{minutes}} 分鐘後再試',
   },
+  // the sandbox payment provider's cashier page (demo mode)
+  sandboxPay: {
+    title: "模擬收銀台（沙盒）",
+    note: "示範模式：不會扣款。點「支付」即模擬支付機構確認付款。",
+    order: "訂單",
+    amount: "金額",
+    pay: "支付",
+    fail: "支付失敗",
+    cancel: "取消",
+    done: "已完成",
+    back: "返回商家",
+    gone: "該交易不存在或已結束",
+    wallet: "模擬錢包",
+  },
   pages,
 };

@@ -20,7 +20,8 @@ if (!process.env.STATIC_DIR && !existsSync(h5Index) && process.env.SKIP_H5_BUILD
 
 // `npm start` is the demo: its browser links may sign in as the demo users (`&openid=demo-openid-…`).
 // DEMO_MODE=0 turns that off; without demo mode a browser's open id is a visitor's device id only.
-const env = { ...process.env, DEMO_MODE: process.env.DEMO_MODE ?? '1' };
+// the demo pays through the sandbox provider (its own cashier pages; no money moves)
+const env = { ...process.env, DEMO_MODE: process.env.DEMO_MODE ?? '1', PAYMENTS: process.env.PAYMENTS ?? 'sandbox' };
 if (env.DEMO_MODE !== '1') console.log('DEMO_MODE is off: the demo login links (&openid=…) sign in as visitors only.');
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {

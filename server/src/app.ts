@@ -1,3 +1,4 @@
+import { startPaymentWorkers } from './services/payments/workers';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -62,6 +63,7 @@ export const consumerApi = fp(
 
     // background work belongs to the app, not to a route (routes stay thin)
     startExpirySweeper(ctx);
+    startPaymentWorkers(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
 

@@ -33,6 +33,22 @@ export function demoBanner(config: ServerConfig, startMs: number): string {
         ]),
     `  SMS codes (SMS_PROVIDER=${config.smsProvider}) are printed in this log.`,
     '',
+    paymentsLine(config),
+    '',
   ];
   return lines.join('\n') + '\n';
+}
+
+/** What the payments of this server are: the sandbox (demo mode) or real providers. */
+function paymentsLine(config: ServerConfig): string {
+  const names = config.payments.providers;
+  if (names.length === 0) return 'Payments: cash and member card only (PAYMENTS is not set: no online provider).';
+  const real = names.filter((n) => n !== 'sandbox');
+  const parts = [
+    ...(names.includes('sandbox')
+      ? [`SANDBOX (demo mode: no money moves; pay on ${config.publicUrl.replace(/\/$/, '')}/sandbox-pay/ pages)`]
+      : []),
+    ...real,
+  ];
+  return `Payments: ${parts.join(', ')} (PAYMENTS=${names.join(',')}).`;
 }

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
 
 /** Server configuration, all from the environment (ARCHITECTURE "Configuration"); defaults give a working demo. */
 export interface ServerConfig {
@@ -40,6 +41,8 @@ export interface ServerConfig {
    * process starts and ticks in real time from there (unpaid countdowns still run out). Null: real time.
    */
   testClock: number | null;
+  /** PAYMENTS and each provider's keys (server/src/payments/config.ts). */
+  payments: PaymentsConfig;
 }
 
 const intOr = (v: string | undefined, d: number): number => {
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = path.resolve(__dirname, '../..');
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'));
   const port = intOr(env.PORT, 8080);
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -78,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     redisUrl: env.REDIS_URL || null,
     abroadEnv: env.ABROAD_ENV === '1' || env.ABROAD_ENV === 'true',
-    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    publicUrl,
     unpaidTimeoutS: env.UNPAID_TIMEOUT_S ? intOr(env.UNPAID_TIMEOUT_S, 0) || null : null,
     merchantKey: env.MERCHANT_KEY || null,
     smsProvider: env.SMS_PROVIDER || 'dev',
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1',
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     testClock: readTestClock(env),
+    payments: loadPaymentsConfig(env, publicUrl),
   };
 }
 
@@ -108,6 +113,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logger: false,
     // the route tests sign in as the demo users through their open ids
     demoMode: true,
+    // the sandbox provider, with a fixed key so a test can sign as the provider
+    payments: { providers: ['sandbox'], notifyBaseUrl: 'http://localhost', sandboxSecret: 'test-sandbox-secret', wechatpay: null, alipay: null },
     ...overrides,
   };
 }

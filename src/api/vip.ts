@@ -28,7 +28,6 @@ export function createVipApi(client: RequestClient) {
     activities: bindCall<Calls['activities']>(client, 'vip/activities'),
     recharge: bindCall<Calls['recharge']>(client, 'vip/recharge'),
     rechargeQuery: bindCall<Calls['rechargeQuery']>(client, 'vip/rechargeQuery'),
-    rechargeSandboxPay: bindCall<Calls['rechargeSandboxPay']>(client, 'vip/rechargeSandboxPay'),
   };
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money } from '../../src/api/contract/common';
 import { activityCalls } from '../../src/api/contract/activity';
 import { beautyCalls } from '../../src/api/contract/beauty';
-import { AmountErrorData, ORDER_LIST_TAB_STATUSES, OrderDetail, orderCalls, payCalls } from '../../src/api/contract/order';
+import { AmountErrorData, ORDER_LIST_TAB_STATUSES, OrderDetail, orderCalls } from '../../src/api/contract/order';
 import { OrderStatus } from '../../src/domain/enums';
 import { NewPayPassword, PayPassword, codeOfIssues } from '../../src/api/contract/shared-shapes';
 import { tableCalls } from '../../src/api/contract/table';
@@ -152,28 +152,6 @@ const orderRes: ResExamples<typeof orderCalls> = {
     params: { timeStamp: '1763870400', nonceStr: 'n0nce', package: 'prepay_id=wx1', signType: 'HMAC-SHA256', paySign: 'ab' },
   },
   payQuery: { id: 9001, status: 'pending', payStatus: 1, paidAmount: 58.5 },
-};
-
-const callback = {
-  tradeNo: 'WX123',
-  orderNo: 'T20251123000001',
-  amount: 58.5,
-  status: 'success' as const,
-  timestamp: T0,
-  nonce: 'a1b2c3d4e5',
-  sign: 'a'.repeat(64),
-};
-const payReq: ReqExamples<typeof payCalls> = {
-  callbackWeixin: callback,
-  callbackAlipay: callback,
-  callbackStripe: callback,
-  callbackAllinpay: callback,
-};
-const payRes: ResExamples<typeof payCalls> = {
-  callbackWeixin: 'ok',
-  callbackAlipay: 'ok',
-  callbackStripe: 'ok',
-  callbackAllinpay: 'ok',
 };
 
 const table = { id: 3, nAreaID: 1, nMaxPerson: 4, nStatus: 1, sName: 'A3', areaName: 'Hall', fEachFee: 20, nFeeType: 1, nTableStatus: 0 };
@@ -341,7 +319,6 @@ const vipReq: ReqExamples<typeof vipCalls> = {
   activities: {},
   recharge: { ruleId: 2, payType: 'alipay' },
   rechargeQuery: { rechargeId: 9 },
-  rechargeSandboxPay: { rechargeId: 9, status: 'success' },
 };
 const vipRes: ResExamples<typeof vipCalls> = {
   genVipToken: { token: 'vip-token', expiresAt: T0 + 86_400_000 },
@@ -378,7 +355,6 @@ const vipRes: ResExamples<typeof vipCalls> = {
     pay: { kind: 'redirect', provider: 'allinpay', tradeNo: 'AP9', amount: 100, url: 'https://pay.example/allin/AP9' },
   },
   rechargeQuery: { payStatus: 1, vipInfo: member },
-  rechargeSandboxPay: { payStatus: 1, vipInfo: member },
 };
 
 const pointItem = {
@@ -430,7 +406,6 @@ const activityRes: ResExamples<typeof activityCalls> = {
 
 const areas = [
   ['order', orderCalls, orderReq, orderRes],
-  ['pay', payCalls, payReq, payRes],
   ['table', tableCalls, tableReq, tableRes],
   ['beauty', beautyCalls, beautyReq, beautyRes],
   ['vip', vipCalls, vipReq, vipRes],
@@ -470,7 +445,7 @@ describe('every call of the contract', () => {
   it('every call path starts with its area and is unique', () => {
     const paths = cases.map((c) => c.call.path);
     expect(new Set(paths).size).toBe(paths.length);
-    for (const c of cases) expect(c.call.path.startsWith(c.label.startsWith('pay.') ? 'pay/callback/' : `${c.label.split('.')[0]}/`)).toBe(true);
+    for (const c of cases) expect(c.call.path.startsWith(`${c.label.split('.')[0]}/`)).toBe(true);
   });
 });
 
@@ -579,14 +554,6 @@ describe('order shapes', () => {
 
   it('carries the fresh breakdown of an amountError', () => {
     expect(AmountErrorData.safeParse({ expectedTotal: 50, total: 58.5, breakdown }).success).toBe(true);
-  });
-
-  it('refuses a provider callback without a 64-hex signature', () => {
-    expect(payCalls.callbackStripe.req.safeParse({ ...callback, sign: 'not-a-signature' }).success).toBe(false);
-  });
-
-  it('marks provider callbacks as needing no token', () => {
-    expect(Object.values(payCalls).every((c) => c.auth === false)).toBe(true);
   });
 });
 

@@ -1,93 +1,195 @@
-import { eq } from 'drizzle-orm';
-import { PayType } from '../../../src/domain/enums';
-import type { Db } from '../db/client';
-import { payments } from '../db/schema';
-import type { PaySigner } from './sign';
-import type { OnlineProvider, ProviderPayRequest, ProviderState } from './types';
-
-type WalletType = typeof PayType.weixin | typeof PayType.alipay;
-type PageType = typeof PayType.stripe | typeof PayType.allinpay;
-
-/** The page path of a provider sandbox (the server serves it: routes/pay.ts). */
-export const SANDBOX_PAGE_PATH = '/sandbox-pay/';
-
-/** The ticket that lets the sandbox page (or wallet) complete one trade. */
-export const sandboxTicket = (signer: PaySigner, tradeNo: string, amount: number): string =>
-  signer.sign({ tradeNo, amount });
-
 /**
- * A sandbox provider: it keeps its side of each trade in `payments.provider_state` and pays when
- * the sandbox page (stripe-pay, allin-pay) or the sandbox wallet completes the trade
- * (pay/sandbox/complete), which then posts the signed callback.
+ * The sandbox payment provider (demo mode, PAYMENTS=sandbox): a stand-in for a real provider, with
+ * its own cashier page and wallet endpoint outside the consumer API (routes/sandbox-pay.ts). The
+ * customer's "pay" there is the simulated provider confirming: it records the trade as paid on the
+ * provider's side and sends the server a notification signed with a secret the app never receives,
+ * which goes through the same verification as a real provider's. Its side of each trade is kept in
+ * the trade's row (`payments.provider_state`), so every node on one database sees it.
  */
-export class SandboxProvider implements OnlineProvider {
-  readonly kind = 'online' as const;
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { PayType } from '../../../src/domain/enums';
+import * as money from '../../../src/domain/money';
+import { perServer, type ServerContext } from '../context';
+import { payments } from '../db/schema';
+import {
+  NotifyRejected,
+  type NotifyAnswer,
+  type NotifyRequest,
+  type OnlineProvider,
+  type ProviderEvent,
+  type ProviderPayRequest,
+  type ProviderRefundRequest,
+  type ProviderRefundResult,
+  type ProviderStart,
+  type ProviderTradeState,
+} from './types';
 
-  constructor(
-    readonly payType: WalletType | PageType,
-    private readonly db: Db,
-    private readonly signer: PaySigner,
-    private readonly publicUrl: string,
-    private readonly now: () => number,
-  ) {}
+/** Where the sandbox cashier and wallet live (not under the consumer API). */
+export const SANDBOX_BASE = '/sandbox-pay';
 
-  start(req: ProviderPayRequest) {
-    const ticket = sandboxTicket(this.signer, req.tradeNo, req.amount);
-    if (this.payType === PayType.alipay) {
-      // my.tradePay takes the trade number; paySign is the ticket the sandbox wallet hands back
-      return {
-        kind: 'wallet' as const,
-        provider: this.payType,
-        tradeNo: req.tradeNo,
-        amount: req.amount,
-        params: { tradeNO: req.tradeNo, paySign: ticket },
+/** Header names of a sandbox notification. */
+export const SANDBOX_HEADERS = { timestamp: 'x-sandbox-timestamp', signature: 'x-sandbox-signature' } as const;
+
+/** The sandbox's signing key: PAY_SANDBOX_SECRET (the server's secrets), else one per process. */
+const sandboxKey = perServer((ctx): Buffer =>
+  ctx.config.payments.sandboxSecret ? Buffer.from(ctx.config.payments.sandboxSecret, 'utf8') : randomBytes(32),
+);
+
+/** The body of a sandbox notification. */
+export const SandboxNotification = z
+  .object({
+    id: z.string().min(8).max(64),
+    type: z.enum(['paid', 'closed', 'failed', 'refunded']),
+    tradeNo: z.string().min(1).max(64),
+    amount: z.string().regex(/^\d{1,10}(\.\d{1,4})?$/),
+    refundNo: z.string().max(64).optional(),
+  })
+  .strict();
+export type SandboxNotification = z.infer<typeof SandboxNotification>;
+
+/** What the sandbox customer chose on the cashier or in the wallet. */
+export type SandboxChoice = 'pay' | 'fail' | 'cancel';
+
+type SandboxPayType = typeof PayType.weixin | typeof PayType.alipay | typeof PayType.stripe | typeof PayType.allinpay;
+
+export class SandboxProvider {
+  private readonly views = new Map<PayType, OnlineProvider>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  /** The provider as it serves one pay type. */
+  as(payType: SandboxPayType): OnlineProvider {
+    let v = this.views.get(payType);
+    if (!v) {
+      v = {
+        kind: 'online',
+        name: 'sandbox',
+        payType,
+        start: (req) => this.start(payType, req),
+        query: (tradeNo) => this.query(tradeNo),
+        refund: (req) => this.refund(req),
+        verifyNotification: (req) => this.verifyNotification(req),
+        ack: (): NotifyAnswer => ({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+        nack: (reason): NotifyAnswer => ({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, reason }),
+        }),
       };
+      this.views.set(payType, v);
     }
-    if (this.payType === PayType.weixin) {
-      const timeStamp = String(Math.floor(this.now() / 1000));
-      const nonceStr = ticket.slice(0, 32);
-      const pkg = `prepay_id=${req.tradeNo}`;
-      return {
-        kind: 'wallet' as const,
-        provider: this.payType,
-        tradeNo: req.tradeNo,
-        amount: req.amount,
-        // paySign is the ticket: the sandbox wallet hands it back to pay/sandbox/complete
-        params: { timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign: ticket },
-      };
-    }
-    const q = new URLSearchParams({
-      tradeNo: req.tradeNo,
-      orderNo: req.orderNo,
-      amount: String(req.amount),
-      ticket,
-    });
-    if (req.returnUrl) q.set('returnUrl', req.returnUrl);
-    const page = this.payType === PayType.stripe ? 'stripe-pay' : 'allin-pay';
+    return v;
+  }
+
+  private sign(timestamp: string, body: string): string {
+    return createHmac('sha256', sandboxKey(this.ctx)).update(`${timestamp}\n${body}`).digest('hex');
+  }
+
+  /** The signed notification the sandbox sends for an event of a trade. */
+  notification(n: Omit<SandboxNotification, 'id'> & { id?: string }, at = this.ctx.clock.now()): NotifyRequest {
+    const body = JSON.stringify({ id: n.id ?? randomUUID(), ...n });
+    const timestamp = String(at);
     return {
-      kind: 'redirect' as const,
-      provider: this.payType,
-      tradeNo: req.tradeNo,
-      amount: req.amount,
-      url: `${this.publicUrl}${SANDBOX_PAGE_PATH}${page}?${q.toString()}`,
+      rawBody: body,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_HEADERS.timestamp]: timestamp,
+        [SANDBOX_HEADERS.signature]: this.sign(timestamp, body),
+      },
     };
   }
 
-  async query(tradeNo: string): Promise<ProviderState | null> {
-    const rows = await this.db
-      .select({ s: payments.providerState })
+  private async start(payType: SandboxPayType, req: ProviderPayRequest): Promise<ProviderStart> {
+    const amount = Number(req.amount);
+    if (payType === PayType.alipay) {
+      // my.tradePay takes the provider's trade number; the sandbox wallet pays it (routes/sandbox-pay.ts)
+      return { kind: 'wallet', provider: PayType.alipay, tradeNo: req.tradeNo, amount, params: { tradeNO: `SBX${req.tradeNo}` } };
+    }
+    if (payType === PayType.weixin) {
+      const timeStamp = String(Math.floor(this.ctx.clock.now() / 1000));
+      const nonceStr = randomBytes(16).toString('hex');
+      const pkg = `prepay_id=sbx_${req.tradeNo}`;
+      // the wallet's own check of the parameters; confirming a payment needs the sandbox's cashier
+      const paySign = this.sign(timeStamp, `${nonceStr}\n${pkg}`);
+      return {
+        kind: 'wallet',
+        provider: PayType.weixin,
+        tradeNo: req.tradeNo,
+        amount,
+        params: { timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign },
+      };
+    }
+    return {
+      kind: 'redirect',
+      provider: payType,
+      tradeNo: req.tradeNo,
+      amount,
+      url: `${this.ctx.config.publicUrl}${SANDBOX_BASE}/checkout/${encodeURIComponent(req.tradeNo)}`,
+    };
+  }
+
+  private async query(tradeNo: string): Promise<ProviderTradeState | null> {
+    const rows = await this.ctx.db
+      .select({ s: payments.providerState, amount: payments.amount, name: payments.providerName })
       .from(payments)
       .where(eq(payments.tradeNo, tradeNo))
       .limit(1);
-    return (rows[0]?.s as ProviderState | undefined) ?? null;
+    const r = rows[0];
+    if (!r || r.name !== 'sandbox') return null;
+    return { state: r.s as ProviderTradeState['state'], amount: money.of(r.amount).toFixed(2), providerTradeId: `SBX${tradeNo}` };
   }
 
-  async refund(tradeNo: string): Promise<'refunded' | 'failed'> {
-    const rows = await this.db
+  private async refund(req: ProviderRefundRequest): Promise<ProviderRefundResult> {
+    const rows = await this.ctx.db
       .update(payments)
       .set({ providerState: 'refunded' })
-      .where(eq(payments.tradeNo, tradeNo))
-      .returning({ id: payments.id });
-    return rows.length > 0 ? 'refunded' : 'failed';
+      .where(and(eq(payments.tradeNo, req.tradeNo), eq(payments.providerName, 'sandbox')))
+      .returning({ id: payments.id, state: payments.providerState });
+    if (rows.length === 0) return { state: 'failed', detail: 'unknown trade' };
+    return { state: 'succeeded', providerRefundId: `SBXR${req.refundNo}` };
+  }
+
+  private async verifyNotification(req: NotifyRequest): Promise<ProviderEvent> {
+    const timestamp = req.headers[SANDBOX_HEADERS.timestamp] ?? '';
+    const given = req.headers[SANDBOX_HEADERS.signature] ?? '';
+    if (!/^\d{1,15}$/.test(timestamp)) throw new NotifyRejected('missing timestamp');
+    const expected = Buffer.from(this.sign(timestamp, req.rawBody), 'hex');
+    const got = Buffer.from(/^[0-9a-f]{64}$/.test(given) ? given : '', 'hex');
+    if (got.length !== expected.length || !timingSafeEqual(got, expected)) throw new NotifyRejected('bad signature');
+    let parsed: SandboxNotification;
+    try {
+      parsed = SandboxNotification.parse(JSON.parse(req.rawBody));
+    } catch {
+      throw new NotifyRejected('malformed');
+    }
+    const at = Number(timestamp);
+    if (parsed.type === 'paid')
+      return { type: 'paid', eventId: parsed.id, at, tradeNo: parsed.tradeNo, amount: parsed.amount, providerTradeId: `SBX${parsed.tradeNo}` };
+    if (parsed.type === 'refunded') {
+      if (!parsed.refundNo) throw new NotifyRejected('malformed');
+      return { type: 'refunded', eventId: parsed.id, at, tradeNo: parsed.tradeNo, refundNo: parsed.refundNo, amount: parsed.amount };
+    }
+    return { type: parsed.type, eventId: parsed.id, at, tradeNo: parsed.tradeNo };
+  }
+
+  /**
+   * The sandbox customer's choice on the cashier page or in the wallet: the provider's side of an
+   * open trade becomes paid, failed or cancelled, and (unless `notify` is false — a lost
+   * notification, left for the query sweeper) the signed notification is produced for delivery.
+   */
+  async decide(tradeNo: string, choice: SandboxChoice, notify = true): Promise<NotifyRequest | null> {
+    const providerState = choice === 'pay' ? 'paid' : choice === 'fail' ? 'failed' : 'cancelled';
+    const rows = await this.ctx.db
+      .update(payments)
+      .set({ providerState })
+      .where(and(eq(payments.tradeNo, tradeNo), eq(payments.providerName, 'sandbox'), eq(payments.providerState, 'open')))
+      .returning();
+    const pay = rows[0];
+    if (!pay) return null;
+    if (!notify) return null;
+    const type = choice === 'pay' ? 'paid' : choice === 'fail' ? 'failed' : 'closed';
+    return this.notification({ type, tradeNo, amount: money.of(pay.amount).toFixed(2) });
   }
 }

@@ -7,6 +7,7 @@ import { PreSerialized, registerCall } from '../http/call';
 import { findMemberOfUser, toMemberInfo } from '../services/members-read';
 import { getMenu, liveStock, productRows, searchMenu, specList } from '../services/menu';
 import { chainShops, getShop, paySettingOf, shopDetail } from '../services/shops';
+import { paymentsOf } from '../payments';
 import { setUserInfo } from '../services/profile';
 import { userProfile } from '../services/users';
 import { couponProductsOf, limitCardsOf, limitCardUsesOf, memberLevelsOf } from '../services/store-members';
@@ -21,9 +22,9 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     return shopDetail(row, c.lang, ctx.clock.now(), c.abroad, c.userAgentType);
   });
 
-  registerCall(app, ctx, storeCalls.paySetting, async (c) => paySettingOf((await getShop(ctx, c.session.shopId)).paySetting));
+  registerCall(app, ctx, storeCalls.paySetting, async (c) => paySettingOf((await getShop(ctx, c.session.shopId)).paySetting, paymentsOf(ctx).available));
   registerCall(app, ctx, storeCalls.vipChargePaySetting, async (c) =>
-    paySettingOf((await getShop(ctx, c.session.shopId)).vipChargePaySetting),
+    paySettingOf((await getShop(ctx, c.session.shopId)).vipChargePaySetting, paymentsOf(ctx).available),
   );
 
   const levelsOf = (shopId: number, chainId: number | null, lang: 'zh' | 'en') => memberLevelsOf(ctx, shopId, chainId, lang);

@@ -32,12 +32,10 @@ import {
 } from '../services/members/members';
 import { memberActivities } from '../services/members/promotions';
 import {
-  closeRecharge,
   createRecharge,
   ownRecharge,
   payRules,
   rechargeCouponSource,
-  settleRecharge,
   type RechargeRow,
 } from '../services/members/recharge';
 import type { MemberScope } from '../services/members/common';
@@ -218,22 +216,5 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
           )
         : [];
     return rechargeAnswer(scope, row, coupons);
-  });
-
-  // sandbox provider confirmation (docs/members.md "Recharge")
-  registerCall(app, ctx, vipCalls.rechargeSandboxPay, async (c) => {
-    const scope = await scopeOf(c.session);
-    const own = await ownRecharge(ctx, scope, c.body.rechargeId);
-    const status = c.body.status ?? 'success';
-    if (status !== 'success') {
-      await closeRecharge(ctx, own.id, status === 'fail' ? PayStatus.fail : PayStatus.cancel);
-      return rechargeAnswer(scope, (await ownRecharge(ctx, scope, own.id)) as RechargeRow);
-    }
-    const settled = await settleRecharge(ctx, scope, own.id);
-    return rechargeAnswer(
-      scope,
-      settled.row,
-      settled.coupons.map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang)),
-    );
   });
 }

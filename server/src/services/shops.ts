@@ -92,7 +92,9 @@ export async function chainShops(ctx: ServerContext, shopId: number, lang: Lang)
 const PAY_ORDER: PayType[] = [PayType.weixin, PayType.alipay, PayType.vip, PayType.cash, PayType.stripe, PayType.allinpay];
 
 /** A pay setting with its enabled pay types listed (store/paySetting, store/vipChargePaySetting). */
-export function paySettingOf(p: StoredPaySetting | null) {
-  const s: StoredPaySetting = p ?? { cash: true, vip: true, weixin: false, alipay: false, stripe: false, allinpay: false };
+export function paySettingOf(p: StoredPaySetting | null, available: readonly string[]) {
+  const stored: StoredPaySetting = p ?? { cash: true, vip: true, weixin: false, alipay: false, stripe: false, allinpay: false };
+  // a pay type no provider of this server serves is not offered (e.g. the card page outside sandbox mode)
+  const s = Object.fromEntries(PAY_ORDER.map((t) => [t, stored[t] && available.includes(t)])) as unknown as StoredPaySetting;
   return { ...s, payTypes: PAY_ORDER.filter((t) => s[t]) };
 }

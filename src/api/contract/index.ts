@@ -8,14 +8,14 @@ import { addressCalls } from './address';
 import { beautyCalls } from './beauty';
 import { deliveryCalls } from './delivery';
 import { messageCalls } from './message';
-import { orderCalls, payCalls, sandboxPayCalls } from './order';
+import { orderCalls } from './order';
 import { storeCalls } from './store';
 import { tableCalls } from './table';
 import { userCalls } from './user';
 import { vipCalls } from './vip';
 
 export * from './common';
-export { activityCalls, addressCalls, beautyCalls, deliveryCalls, messageCalls, orderCalls, payCalls, sandboxPayCalls, storeCalls, tableCalls, userCalls, vipCalls };
+export { activityCalls, addressCalls, beautyCalls, deliveryCalls, messageCalls, orderCalls, storeCalls, tableCalls, userCalls, vipCalls };
 
 /** Every call, by area. */
 export const calls = {
@@ -24,8 +24,6 @@ export const calls = {
   address: addressCalls,
   delivery: deliveryCalls,
   order: orderCalls,
-  pay: payCalls,
-  sandboxPay: sandboxPayCalls,
   table: tableCalls,
   beauty: beautyCalls,
   vip: vipCalls,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus, OrderType, PayType } from '../../domain/enums';
+import { OrderStatus, OrderType } from '../../domain/enums';
 import { ErrorCode } from '../../domain/errors';
 import type { AcceptedOffer } from '../../domain/pricing/types';
 import { Empty, EpochMs, Id, Money, Ok, ShortText, defineCall } from './common';
@@ -17,7 +17,6 @@ import {
   PayTypeSchema,
   PricedTaste,
   ProductChoice,
-  ProviderCallback,
   Quantity,
   WhenTime,
   codedIssue,
@@ -26,7 +25,7 @@ import {
 
 /** Order and payment calls (C§7 order, C§3 order entities, ORDER-7/8/9). */
 
-export { PayStart, ProviderCallback } from './shared-shapes';
+export { PayStart } from './shared-shapes';
 
 export const OrderTypeSchema = z.enum(Object.values(OrderType) as [OrderType, ...OrderType[]]);
 export const OrderStatusSchema = z.enum(Object.values(OrderStatus) as [OrderStatus, ...OrderStatus[]]);
@@ -347,39 +346,4 @@ export const orderCalls = {
   updateTradeNo: defineCall('order/updateTradeNo', z.object({ id: Id, tradeNo: TradeNo }).strict(), Ok),
   pay: defineCall('order/pay', OrderPayReq, PayStart),
   payQuery: defineCall('order/payQuery', ById, OrderPayQueryRes),
-};
-
-/**
- * Provider callbacks of the sandbox payment providers (ORDER-7). They carry no token: the `sign`
- * field (HMAC-SHA256 of the other fields with the provider's key) authenticates them.
- */
-export const payCalls = {
-  callbackWeixin: defineCall(`pay/callback/${PayType.weixin}`, ProviderCallback, Ok, false),
-  callbackAlipay: defineCall(`pay/callback/${PayType.alipay}`, ProviderCallback, Ok, false),
-  callbackStripe: defineCall(`pay/callback/${PayType.stripe}`, ProviderCallback, Ok, false),
-  callbackAllinpay: defineCall(`pay/callback/${PayType.allinpay}`, ProviderCallback, Ok, false),
-};
-
-/**
- * The sandbox providers' own side (ORDER-7): the sandbox page (stripe-pay, allin-pay) or the sandbox
- * wallet completes a trade with the ticket it was given by order/pay (`paySign` of a wallet, `ticket`
- * of a page URL); the provider then posts the signed callback. `notify: false` records the payment
- * without a callback (a lost callback, recovered by order/payQuery).
- */
-export const SandboxCompleteReq = z
-  .object({
-    tradeNo: TradeNo,
-    ticket: z.string().regex(/^[0-9a-f]{64}$/),
-    status: z.enum(['success', 'fail', 'cancel']),
-    notify: z.boolean().optional(),
-  })
-  .strict();
-export type SandboxCompleteReq = z.infer<typeof SandboxCompleteReq>;
-
-export const SandboxCompleteRes = z.object({
-  outcome: z.enum(['settled', 'already', 'reinstated', 'refunded', 'failed', 'recorded']),
-});
-
-export const sandboxPayCalls = {
-  complete: defineCall('pay/sandbox/complete', SandboxCompleteReq, SandboxCompleteRes, false),
 };

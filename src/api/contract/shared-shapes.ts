@@ -173,7 +173,7 @@ export const PayStart = z.discriminatedUnion('kind', [
     tradeNo: z.string().min(1).max(64),
     amount: Money,
     // chat-app wallet: the fields of requestPayment; payment-app wallet: the trade number for
-    // my.tradePay (and, from the sandbox, the ticket its wallet hands back)
+    // my.tradePay. Nothing here can confirm a payment: only the provider's notification does.
     params: z.union([
       z.object({
         timeStamp: z.string().max(20),
@@ -184,7 +184,6 @@ export const PayStart = z.discriminatedUnion('kind', [
       }),
       z.object({
         tradeNO: z.string().min(1).max(64),
-        paySign: z.string().max(512).optional(),
       }),
     ]),
   }),
@@ -198,16 +197,3 @@ export const PayStart = z.discriminatedUnion('kind', [
 ]);
 export type PayStart = z.infer<typeof PayStart>;
 
-/** The provider callback body (sandbox providers sign with HMAC-SHA256 over the other fields). */
-export const ProviderCallback = z
-  .object({
-    tradeNo: z.string().min(1).max(64),
-    orderNo: z.string().min(1).max(64),
-    amount: Money,
-    status: z.enum(['success', 'fail', 'cancel']),
-    timestamp: EpochMs,
-    nonce: z.string().min(8).max(64),
-    sign: z.string().regex(/^[0-9a-f]{64}$/),
-  })
-  .strict();
-export type ProviderCallback = z.infer<typeof ProviderCallback>;

@@ -220,14 +220,6 @@ export const RechargeQueryRes = z.object({
   coupons: z.array(CouponSchema).max(20).optional(),
 });
 
-/**
- * vip/rechargeSandboxPay — the sandbox provider's confirmation (docs/members.md): the sandbox wallet or
- * provider page reports the payment's outcome, and a success settles the top-up (once).
- */
-export const RechargeSandboxPayReq = z
-  .object({ rechargeId: Id, status: z.enum(['success', 'fail', 'cancel']).optional() })
-  .strict();
-
 export const VipShop = z.object({
   id: Id,
   name: ShortText,
@@ -322,5 +314,4 @@ export const vipCalls = {
   /** The charge-success page reads the top-up: its state, figures, the card after it and the coupons it earned. */
   rechargeQuery: defineCall('vip/rechargeQuery', z.object({ rechargeId: Id }).strict(), RechargeQueryRes),
   /** Sandbox provider only (docs/members.md): the sandbox wallet or page confirms the payment's outcome. */
-  rechargeSandboxPay: defineCall('vip/rechargeSandboxPay', RechargeSandboxPayReq, RechargeQueryRes),
 };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { vipCalls } from '../../../src/api/contract/vip';
-import { balanceTransactions, memberCoupons, rechargeOrders } from '../../../server/src/db/schema';
+import type { PayStart } from '../../../src/api/contract/shared-shapes';
+import { balanceTransactions, memberCoupons, payments, rechargeOrders } from '../../../server/src/db/schema';
 import {
   COUPON_TEMPLATE,
   DEMO_MEMBER,
@@ -9,6 +10,7 @@ import {
   SHOP,
 } from '../../../server/src/demo/ids';
 import { buildTestServer, type TestServer } from '../../support/build-server';
+import { paidNotification, postNotification, sandboxChoose } from '../../support/sandbox-provider';
 import { cardOf, setMemberSetting, setShop } from './support';
 
 let server: TestServer;
@@ -25,9 +27,16 @@ const zhangToken = () => server.tokenFor(DEMO_USER.member.id, SHOP.restaurant);
 async function topUp(token: string, body: Record<string, unknown>) {
   const res = await server.call(vipCalls.recharge, { payType: 'weixin', ...body }, { token });
   if (!res.ok) throw new Error(`recharge failed: ${res.code} ${res.info}`);
-  const paid = await server.call(vipCalls.rechargeSandboxPay, { rechargeId: res.info.rechargeId }, { token });
-  if (!paid.ok) throw new Error(`sandbox pay failed: ${paid.info}`);
-  return { created: res.info, paid: paid.info };
+  return { created: res.info, paid: await payTopUp(token, res.info) };
+}
+
+/** The member pays a top-up on the sandbox provider's wallet; what charge success then reads. */
+async function payTopUp(token: string, created: { rechargeId: number; pay: PayStart }, choice: 'pay' | 'fail' = 'pay') {
+  const chosen = await sandboxChoose(server.app, created.pay, choice);
+  if (chosen.status !== 200) throw new Error(`sandbox pay failed: ${JSON.stringify(chosen.body)}`);
+  const q = await server.call(vipCalls.rechargeQuery, { rechargeId: created.rechargeId }, { token });
+  if (!q.ok) throw new Error(q.info);
+  return q.info;
 }
 
 describe('pay rules (MEMBER-4)', () => {
@@ -146,14 +155,17 @@ describe('recharge and its settlement (MEMBER-4)', () => {
     expect(paid.vipInfo).toMatchObject({ amount: 250.5, giftAmount: 40 });
   });
 
-  test('a repeated sandbox confirmation settles once', async () => {
+  test('a paid notification delivered again (same id and new ids, at once) settles once', async () => {
     const token = await liToken();
     const { created } = await topUp(token, { ruleId: 1 });
-    const again = await server.call(
-      vipCalls.rechargeSandboxPay,
-      { rechargeId: created.rechargeId },
-      { token },
-    );
+    const [trade] = await server.db.select().from(payments).where(eq(payments.rechargeId, created.rechargeId));
+    const replay = paidNotification(trade, server.clock.now());
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => postNotification(server.app, 'sandbox', replay)),
+      ...Array.from({ length: 5 }, () => postNotification(server.app, 'sandbox', paidNotification(trade, server.clock.now()))),
+    ]);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    const again = await server.call(vipCalls.rechargeQuery, { rechargeId: created.rechargeId }, { token });
     // one credit only: 0 + 100 = 100, gift 0 + 10 = 10
     expect(again.ok && again.info.vipInfo).toMatchObject({ amount: 100, giftAmount: 10 });
     const records = await server.db
@@ -168,33 +180,23 @@ describe('recharge and its settlement (MEMBER-4)', () => {
     const a = await server.call(vipCalls.recharge, { ruleId: 2, payType: 'weixin' }, { token });
     const b = await server.call(vipCalls.recharge, { ruleId: 2, payType: 'weixin' }, { token });
     if (!a.ok || !b.ok) throw new Error('recharge failed');
-    await server.call(vipCalls.rechargeSandboxPay, { rechargeId: a.info.rechargeId }, { token });
-    const second = await server.call(
-      vipCalls.rechargeSandboxPay,
-      { rechargeId: b.info.rechargeId },
-      { token },
-    );
+    await payTopUp(token, a.info);
+    const second = await payTopUp(token, b.info);
     // first: 200 + gift 40; second settles as a regular 200 (largest regular rule reached: 100 → 10)
     // balance 200 + 200 = 400, gift 40 + 10 = 50
-    expect(second.ok && second.info.vipInfo).toMatchObject({ amount: 400, giftAmount: 50 });
-    expect(second.ok && second.info.presentAmount).toBe(10);
+    expect(second.vipInfo).toMatchObject({ amount: 400, giftAmount: 50 });
+    expect(second.presentAmount).toBe(10);
   });
 
   test('a failed sandbox payment credits nothing', async () => {
     const token = await liToken();
     const res = await server.call(vipCalls.recharge, { ruleId: 1, payType: 'weixin' }, { token });
     if (!res.ok) throw new Error(res.info);
-    const failed = await server.call(
-      vipCalls.rechargeSandboxPay,
-      { rechargeId: res.info.rechargeId, status: 'fail' },
-      { token },
-    );
-    const late = await server.call(
-      vipCalls.rechargeSandboxPay,
-      { rechargeId: res.info.rechargeId },
-      { token },
-    );
-    expect(failed.ok && failed.info.payStatus).toBe(2);
+    const failed = await payTopUp(token, res.info, 'fail');
+    // the provider closed the trade: its cashier no longer takes a payment for it
+    expect((await sandboxChoose(server.app, res.info.pay, 'pay')).status).toBe(409);
+    const late = await server.call(vipCalls.rechargeQuery, { rechargeId: res.info.rechargeId }, { token });
+    expect(failed.payStatus).toBe(2);
     expect(late.ok && late.info.payStatus).toBe(2);
     expect((await cardOf(server, DEMO_MEMBER_EMPTY.id)).balance).toBe('0.0000');
   });

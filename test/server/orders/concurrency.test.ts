@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orderCalls, payCalls } from '../../../src/api/contract/order';
+import { orderCalls } from '../../../src/api/contract/order';
 import { memberCoupons, orders, payments, products } from '../../../server/src/db/schema';
 import {
   DEMO_MEMBER,
@@ -13,7 +13,7 @@ import {
   RESTAURANT_PRODUCT as P,
   SHOP,
 } from '../../../server/src/demo/ids';
-import { signedCallback } from '../../../server/src/services/orders/payment';
+import { paidNotification, postNotification } from '../../support/sandbox-provider';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import {
   dine,
@@ -139,9 +139,9 @@ describe('callbacks', () => {
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
     const pay = await walletPayment(server, start);
-    const body = signedCallback(server.ctx, pay, o.orderNo, 'success');
-    const results = await Promise.all([0, 1, 2].map(() => server.call(payCalls.callbackWeixin, body)));
-    expect(results.every((r) => r.ok)).toBe(true);
+    const body = paidNotification(pay, server.clock.now());
+    const results = await Promise.all([0, 1, 2].map(() => postNotification(server.app, 'sandbox', body)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const row = await orderRow(server, o.id);
     expect(row).toMatchObject({ status: 'pending', payStatus: 1 });
     expect(Number(row.paidAmount)).toBe(o.total);
@@ -153,8 +153,9 @@ describe('callbacks', () => {
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
     const pay = await walletPayment(server, start);
-    const body = { ...signedCallback(server.ctx, pay, o.orderNo, 'success'), sign: 'f'.repeat(64) };
-    expect(failure(await server.call(payCalls.callbackWeixin, body)).code).toBe('paymentWrong');
+    const genuine = paidNotification(pay, server.clock.now());
+    const body = { ...genuine, headers: { ...genuine.headers, 'x-sandbox-signature': 'f'.repeat(64) } };
+    expect((await postNotification(server.app, 'sandbox', body)).status).toBe(400);
     expect((await orderRow(server, o.id)).status).toBe('nopay');
   });
 
@@ -163,8 +164,8 @@ describe('callbacks', () => {
     const o = await place(server, token, dine({ payType: 'weixin' }));
     const start = await startPay(server, token, o.id, 'weixin');
     const pay = await walletPayment(server, start);
-    const body = signedCallback(server.ctx, { ...pay, amount: '0.01' }, o.orderNo, 'success');
-    expect(failure(await server.call(payCalls.callbackWeixin, body)).code).toBe('paymentWrong');
+    const body = paidNotification(pay, server.clock.now(), '0.01');
+    expect((await postNotification(server.app, 'sandbox', body)).status).toBe(400);
     expect((await orderRow(server, o.id)).payStatus).toBe(0);
   });
 
@@ -175,14 +176,8 @@ describe('callbacks', () => {
     const b = await startPay(server, token, o.id, 'weixin');
     const rows = await server.db.select().from(payments).where(eq(payments.orderId, o.id));
     const byTrade = (t: string) => rows.find((r) => r.tradeNo === t)!;
-    await server.call(
-      payCalls.callbackWeixin,
-      signedCallback(server.ctx, byTrade(a.kind === 'wallet' ? a.tradeNo : ''), o.orderNo, 'success'),
-    );
-    await server.call(
-      payCalls.callbackWeixin,
-      signedCallback(server.ctx, byTrade(b.kind === 'wallet' ? b.tradeNo : ''), o.orderNo, 'success'),
-    );
+    await postNotification(server.app, 'sandbox', paidNotification(byTrade(a.kind === 'wallet' ? a.tradeNo : ''), server.clock.now()));
+    await postNotification(server.app, 'sandbox', paidNotification(byTrade(b.kind === 'wallet' ? b.tradeNo : ''), server.clock.now()));
     const after = await server.db.select().from(payments).where(eq(payments.orderId, o.id));
     expect(after.map((p) => p.state).sort()).toEqual(['paid', 'refunded']);
     expect(Number((await orderRow(server, o.id)).paidAmount)).toBe(o.total);

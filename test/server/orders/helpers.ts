@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orderCalls, sandboxPayCalls, type OrderSubmission } from '../../../src/api/contract/order';
+import { orderCalls, type OrderSubmission } from '../../../src/api/contract/order';
+import { sandboxChoose } from '../../support/sandbox-provider';
 import type { PayStart } from '../../../src/api/contract/shared-shapes';
 import type { PayType } from '../../../src/domain/enums';
 import { members, orders, payments, products } from '../../../server/src/db/schema';
@@ -85,19 +86,17 @@ export async function place(server: TestServer, token: string, body: Body, key: 
   );
 }
 
-/** Completes a sandbox trade the way the provider page (or wallet) does. */
+/** Completes a sandbox trade the way its customer does on the provider's cashier (or wallet). */
 export async function completeTrade(
   server: TestServer,
   start: PayStart,
   status: 'success' | 'fail' | 'cancel' = 'success',
   notify = true,
-) {
-  if (start.kind === 'paid') throw new Error('nothing to complete');
-  const ticket =
-    start.kind === 'wallet' ? start.params.paySign : new URL(start.url).searchParams.get('ticket')!;
-  return success(
-    await server.call(sandboxPayCalls.complete, { tradeNo: start.tradeNo, ticket, status, notify }),
-  );
+): Promise<{ outcome?: string }> {
+  const choice = status === 'success' ? 'pay' : status;
+  const res = await sandboxChoose(server.app, start, choice, notify);
+  if (res.status !== 200 || !res.body.ok) throw new Error(`the sandbox refused: ${res.status} ${JSON.stringify(res.body)}`);
+  return { outcome: res.body.outcome };
 }
 
 /** Starts an online payment of an order. */

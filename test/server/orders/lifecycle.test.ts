@@ -220,7 +220,7 @@ describe('online providers (sandbox)', () => {
     const token = await server.login(SHOP.restaurant);
     const o = await place(server, token, selfPickup({ payType: 'allinpay' }));
     const start = await startPay(server, token, o.id, 'allinpay');
-    expect(start.kind === 'redirect' && start.url).toContain('/sandbox-pay/allin-pay?');
+    expect(start.kind === 'redirect' && start.url).toContain(`/sandbox-pay/checkout/${start.tradeNo}`);
     await completeTrade(server, start);
     expect((await orderRow(server, o.id)).status).toBe('pending');
   });
@@ -233,7 +233,7 @@ describe('online providers (sandbox)', () => {
     });
     const o = await place(server, token, body);
     const start = await startPay(server, token, o.id, 'stripe');
-    expect(start.kind === 'redirect' && start.url).toContain('/sandbox-pay/stripe-pay?');
+    expect(start.kind === 'redirect' && start.url).toContain(`/sandbox-pay/checkout/${start.tradeNo}`);
     await completeTrade(server, start);
     expect(success(await server.call(orderCalls.detail, { id: o.id }, { token }))).toMatchObject({
       status: 'pending',
@@ -242,20 +242,24 @@ describe('online providers (sandbox)', () => {
     });
   });
 
-  test('the provider page is served for the browser', async () => {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: '/sandbox-pay/allin-pay?tradeNo=T1&orderNo=N1&amount=5&ticket=ab',
-    });
+  test('the sandbox cashier page shows the trade from the server, not from its address', async () => {
+    const token = await server.login(SHOP.restaurant);
+    const o = await place(server, token, dine({ payType: 'allinpay' }));
+    const start = await startPay(server, token, o.id, 'allinpay');
+    const url = new URL(start.kind === 'redirect' ? start.url : '');
+    const res = await server.app.inject({ method: 'GET', url: `${url.pathname}?amount=0.01&lang=en` });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('pay/sandbox/complete');
+    // 50.4 is the order's own total (dine-in at the restaurant: see the dine() body), not the 0.01 in the address
+    expect(res.body).toContain('Amount 50.40');
+    expect(res.body).not.toContain('0.01');
   });
 
-  test('the provider page cannot be made to run a script through its parameters', async () => {
+  test('the sandbox cashier cannot be made to run a script through its address', async () => {
     const res = await server.app.inject({
       method: 'GET',
-      url: `/sandbox-pay/stripe-pay?tradeNo=${encodeURIComponent('</script><script>alert(1)</script>')}&ticket=x`,
+      url: `/sandbox-pay/checkout/${encodeURIComponent('</script><script>alert(1)</script>')}`,
     });
+    expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<script>alert(1)');
   });
 

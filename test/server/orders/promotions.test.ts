@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { activityCalls } from '../../../src/api/contract/activity';
-import { orderCalls, payCalls } from '../../../src/api/contract/order';
+import { orderCalls } from '../../../src/api/contract/order';
 import { memberCoupons, payments } from '../../../server/src/db/schema';
 import {
   ACTIVITY,
@@ -15,7 +15,7 @@ import {
   SHOP,
 } from '../../../server/src/demo/ids';
 import { merchantAct } from '../../../server/src/services/orders/merchant';
-import { signedCallback } from '../../../server/src/services/orders/payment';
+import { paidNotification, postNotification } from '../../support/sandbox-provider';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { newMember } from '../members/support';
 import { failure, place, quote, startPay, takeaway } from './helpers';
@@ -52,11 +52,10 @@ async function payByWallet(token: string, order: { id: number; orderNo: string }
   const start = await startPay(server, token, order.id, 'weixin');
   const tradeNo = start.kind === 'wallet' ? start.tradeNo : '';
   const [pay] = await server.db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
-  const body = signedCallback(server.ctx, pay, order.orderNo, 'success');
-  const results = await Promise.all(
-    Array.from({ length: times }, () => server.call(payCalls.callbackWeixin, body)),
-  );
-  if (!results.every((r) => r.ok)) throw new Error('a callback was refused');
+  const body = paidNotification(pay, server.clock.now());
+  const results = await Promise.all(Array.from({ length: times }, () => postNotification(server.app, 'sandbox', body)));
+  if (!results.every((r) => r.status === 200)) throw new Error('a notification was refused');
+  void order.orderNo;
 }
 
 async function timesRedBagCount(token: string): Promise<number | undefined> {

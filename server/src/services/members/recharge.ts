@@ -1,6 +1,6 @@
 /**
- * Member top-up (MEMBER-4): pay rules (first-charge and regular), the top-up itself paid through the
- * sandbox provider, and its settlement, which credits balance and gift amount exactly once.
+ * Member top-up (MEMBER-4): pay rules (first-charge and regular), the top-up itself paid through a
+ * payment provider (services/payments), and its settlement, which credits balance and gift amount exactly once.
  *
  * The server fixes the amounts when the top-up is created (the client names a rule or an amount and
  * never a gift). Settling is one transaction: the top-up moves from processing to success by a
@@ -8,24 +8,26 @@
  * locked, balance/gift/points are credited, a `charge` transaction is written and the charge-present
  * coupons (P§3 type 20) are handed over.
  */
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as money from '../../../../src/domain/money';
-import { ActivityType, PayStatus, PayType, VipTransactionType } from '../../../../src/domain/enums';
+import { ActivityType, PayStatus, VipTransactionType } from '../../../../src/domain/enums';
 import { chargePresents } from '../../../../src/domain/promotions/member-charge-present-coupon';
 import { activityEligible } from '../../../../src/domain/promotions/filter';
 import { toMemberInfo } from '../members-read';
 import type { PayRule as WirePayRule, PayRulesRes, RechargeReq } from '../../../../src/api/contract/vip';
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
 import type { Activity, ActivityCoupon } from '../../../../src/domain/types';
-import { perServer, type ServerContext } from '../../context';
+import type { ServerContext } from '../../context';
+import { startTrade } from '../payments/start';
+import { paymentsOf } from '../../payments';
 import type { Db, Tx } from '../../db/client';
 import { balanceTransactions, members, pointTransactions, rechargeOrders } from '../../db/schema';
 import type { StoredPayRule } from '../../db/schema/json';
 import { fail } from '../../http/errors';
 import type { MemberRow } from '../members-read';
 import { assertShopOperating, paySettingOf } from '../shops';
-import { inTransaction, memberById, requireMember, shopActivities, type MemberScope } from './common';
+import { memberById, requireMember, shopActivities, type MemberScope } from './common';
 import { issueCoupons, type MemberCouponRow } from './coupons';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -130,14 +132,12 @@ export function presentForAmount(
 
 const decimalsOf = (n: number): number => (String(n).split('.')[1] ?? '').length;
 
-/** The sandbox provider's signing secret (one per server). */
-const sandboxSecret = perServer((): string => randomBytes(32).toString('hex'));
-
 /**
  * vip/recharge: a stopped shop answers 403 (C§8); the card, the recharge switch and the pay type
  * (store/vipChargePaySetting) are checked; the amounts come from the rule or the typed amount. The
- * answer starts the payment with the sandbox provider: wallet parameters (chat-app / payment-app) or
- * the provider page (card / all-in-one) — see docs/members.md.
+ * answer starts the payment with the pay type's provider: wallet parameters (chat-app / payment-app)
+ * or the provider's page (card / all-in-one) — see docs/members.md. Only the provider's signed
+ * notification (or its answer to a query) credits the card.
  */
 export async function createRecharge(
   ctx: ServerContext,
@@ -146,7 +146,7 @@ export async function createRecharge(
 ): Promise<{ row: RechargeRow; pay: PayStart }> {
   assertShopOperating(scope.shop);
   const member = assertRechargeOpen(scope);
-  const setting = paySettingOf(scope.shop.vipChargePaySetting);
+  const setting = paySettingOf(scope.shop.vipChargePaySetting, paymentsOf(ctx).available);
   if (!setting.payTypes.includes(body.payType)) throw fail('noValidPayType');
   const rules = scope.shop.payRules ?? [];
   let charge: number;
@@ -170,6 +170,7 @@ export async function createRecharge(
     ruleId = best.rule?.id ?? null;
     isFirst = best.rule?.isFirst ?? false;
   }
+  // the top-up's own number; the provider trade gets its own (payments.trade_no)
   const tradeNo = `R${ctx.clock.now()}${String(randomInt(0, 1e6)).padStart(6, '0')}`;
   const [row] = await ctx.db
     .insert(rechargeOrders)
@@ -187,36 +188,17 @@ export async function createRecharge(
       createdAt: new Date(ctx.clock.now()),
     })
     .returning();
-  return { row, pay: payStartOf(ctx, row, body) };
-}
-
-/** What the app opens to pay: sandbox-signed wallet parameters, or the sandbox provider page. */
-function payStartOf(ctx: ServerContext, row: RechargeRow, body: RechargeReq): PayStart {
-  const amount = Number(row.chargeAmount);
-  if (body.payType === PayType.weixin || body.payType === PayType.alipay) {
-    const timeStamp = String(Math.floor(ctx.clock.now() / 1000));
-    const nonceStr = randomBytes(12).toString('hex');
-    const pkg = `prepay_id=sandbox_${row.tradeNo}`;
-    const paySign = createHmac('sha256', sandboxSecret(ctx))
-      .update(`${timeStamp}.${nonceStr}.${pkg}`)
-      .digest('hex');
-    return {
-      kind: 'wallet',
-      provider: body.payType,
-      tradeNo: row.tradeNo,
-      amount,
-      params: { timeStamp, nonceStr, package: pkg, signType: 'HMAC-SHA256', paySign },
-    };
-  }
   const base = body.returnUrl ?? `${ctx.config.publicUrl}/#/pages/member/charge-success/index`;
-  const url = `${base}${base.includes('?') ? '&' : '?'}rechargeId=${row.id}&tradeNo=${row.tradeNo}&sandbox=1`;
-  return {
-    kind: 'redirect',
-    provider: body.payType === PayType.stripe ? PayType.stripe : PayType.allinpay,
-    tradeNo: row.tradeNo,
-    amount,
-    url,
-  };
+  const pay = await startTrade(ctx, {
+    purpose: 'recharge',
+    rechargeId: row.id,
+    payType: body.payType,
+    amount: row.chargeAmount,
+    description: `${scope.shop.name} top-up ${row.tradeNo}`,
+    userId: scope.userId,
+    returnUrl: `${base}${base.includes('?') ? '&' : '?'}rechargeId=${row.id}`,
+  });
+  return { row, pay };
 }
 
 /** The caller's own top-up, else notFound (nobody reads another member's top-up). */
@@ -244,20 +226,21 @@ export interface SettleResult {
 }
 
 /**
- * Settles a paid top-up exactly once. A first-charge gift applies only if the card is still
- * uncharged when the money arrives; otherwise the best regular rule's gift applies.
+ * Settles a paid top-up exactly once, inside the payment event's transaction. A first-charge gift
+ * applies only if the card is still uncharged when the money arrives; otherwise the best regular
+ * rule's gift applies. A top-up closed as failed or cancelled that is then paid (notifications out of
+ * order) is credited too: the money arrived.
  */
-export async function settleRecharge(
-  ctx: ServerContext,
+export async function creditRecharge(
+  tx: Tx,
+  now: number,
   scope: MemberScope,
   rechargeId: number,
 ): Promise<SettleResult> {
-  const now = ctx.clock.now();
-  return inTransaction(ctx.db, async (tx) => {
     const taken = await tx
       .update(rechargeOrders)
       .set({ payStatus: PayStatus.success, settledAt: new Date(now) })
-      .where(and(eq(rechargeOrders.id, rechargeId), eq(rechargeOrders.payStatus, PayStatus.processing)))
+      .where(and(eq(rechargeOrders.id, rechargeId), inArray(rechargeOrders.payStatus, [PayStatus.processing, PayStatus.fail, PayStatus.cancel])))
       .returning();
     if (taken.length === 0) {
       const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, rechargeId));
@@ -318,16 +301,15 @@ export async function settleRecharge(
     });
     const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, rec.id));
     return { row, member: after, coupons, settledNow: true };
-  });
 }
 
-/** The sandbox provider reports a failed or cancelled payment: the top-up closes without money. */
+/** The provider reports a failed or closed payment: the top-up closes without money. */
 export async function closeRecharge(
-  ctx: ServerContext,
+  tx: Tx,
   rechargeId: number,
   status: typeof PayStatus.fail | typeof PayStatus.cancel,
 ): Promise<void> {
-  await ctx.db
+  await tx
     .update(rechargeOrders)
     .set({ payStatus: status })
     .where(and(eq(rechargeOrders.id, rechargeId), eq(rechargeOrders.payStatus, PayStatus.processing)));

@@ -3,69 +3,19 @@
  * what they give back: expiry and cancel of unpaid orders (stock, coupon, points released), refunds
  * (member card balance, gift amount and points restored), the unpaid-order sweeper (ORDER-8).
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
-import type { ServerContext } from '../../context';
-import type { Db, Tx } from '../../db/client';
-import { orders, payments, type OrderEvent } from '../../db/schema';
+import { txEnv, type ServerContext, type TxEnv } from '../../context';
+import type { Tx } from '../../db/client';
+import { orders, payments, refunds } from '../../db/schema';
 import { fail } from '../../http/errors';
-import { paymentsOf } from '../../payments';
 import { releaseHolds, type OrderRow } from './holds';
 import { withdrawOrderCoupons } from '../members/coupons';
+import { queueRefund, runRefundOutbox } from '../payments/refunds';
 import { creditCard } from './member-pay';
-import { fromStatuses, TRANSITIONS, type OrderAction } from './transitions';
+import { orderById, transition } from './lifecycle-core';
 
-type OrderPatch = Partial<Omit<typeof orders.$inferInsert, 'id' | 'events'>>;
-
-/**
- * Moves an order by `action` when its current status allows it (one conditional UPDATE: two
- * concurrent actions cannot both win). Returns the updated row, or null when the status did not allow it.
- */
-export async function transition(
-  db: Db,
-  orderId: number,
-  action: OrderAction,
-  now: number,
-  patch: OrderPatch = {},
-  extra?: ReturnType<typeof and>,
-  text: string = action,
-): Promise<OrderRow | null> {
-  const to = TRANSITIONS[action].to;
-  const event: OrderEvent = { time: now, status: to, text };
-  const rows = await db
-    .update(orders)
-    .set({
-      ...patch,
-      status: to,
-      updatedAt: now,
-      events: sql`${orders.events} || ${JSON.stringify([event])}::jsonb`,
-    })
-    .where(and(eq(orders.id, orderId), inArray(orders.status, fromStatuses(action)), extra))
-    .returning();
-  return rows[0] ?? null;
-}
-
-/** Appends an event without changing the status. */
-export async function addEvent(
-  db: Db,
-  orderId: number,
-  now: number,
-  status: string,
-  text: string,
-  patch: OrderPatch = {},
-): Promise<void> {
-  const event: OrderEvent = { time: now, status, text };
-  await db
-    .update(orders)
-    .set({ ...patch, updatedAt: now, events: sql`${orders.events} || ${JSON.stringify([event])}::jsonb` })
-    .where(eq(orders.id, orderId));
-}
-
-/** Reads one order. */
-export async function orderById(db: Db, id: number): Promise<OrderRow | null> {
-  const rows = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return rows[0] ?? null;
-}
+export { addEvent, orderById, transition, type OrderPatch } from './lifecycle-core';
 
 /** An order of the user, else `orderNotFound` (a member never sees another member's order). */
 export async function ownOrder(ctx: ServerContext, userId: number, id: number): Promise<OrderRow> {
@@ -154,93 +104,90 @@ export async function closeByUser(ctx: ServerContext, userId: number, id: number
 }
 
 /**
- * Gives back, inside the order's transaction, money that needs no provider: the member card's
- * balance and gift amount (with a record) and cash handed back at the counter. Returns false when
- * the order was paid online: its trades are refunded after the commit (`refundOnlineTrades`), since
- * a provider call never runs inside a database transaction.
+ * Gives the money of a paid order back, inside the transaction that decided it: the member card's
+ * balance and gift amount (with a record) and cash at the counter at once; each paid online trade is
+ * queued in the refund outbox (its provider is asked after the commit, never inside a transaction).
+ * Returns true when everything went back now, false when provider refunds are queued.
  */
-export async function returnOfflineMoney(tx: Tx, o: OrderRow): Promise<boolean> {
+export async function refundMoneyTx(tx: Tx, env: TxEnv, o: OrderRow, reason: string): Promise<boolean> {
   if (o.payStatus !== PayStatus.success) return true;
   if (o.payType === PayType.vip && o.memberId !== null) {
     await creditCard(tx, o.memberId, o.shopId, o.id, Number(o.balancePaid), Number(o.giftPaid));
     return true;
   }
-  return o.payType === PayType.cash;
-}
-
-/** Refunds the paid online trades of an order through their providers; true when all are refunded. */
-export async function refundOnlineTrades(ctx: ServerContext, orderId: number): Promise<boolean> {
-  const now = ctx.clock.now();
-  const paid = await ctx.db
+  if (o.payType === PayType.cash) return true;
+  const paid = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'paid')));
-  let all = true;
-  for (const p of paid) {
-    const provider = paymentsOf(ctx).online(p.provider as PayType);
-    const result = provider ? await provider.refund(p.tradeNo, Number(p.amount)) : 'refunded';
-    if (result === 'refunded')
-      await ctx.db.update(payments).set({ state: 'refunded', settledAt: now }).where(eq(payments.id, p.id));
-    else all = false;
+    .where(and(eq(payments.orderId, o.id), eq(payments.state, 'paid')))
+    .for('update');
+  let queued = false;
+  for (const p of paid) if (await queueRefund(tx, env, p, reason)) queued = true;
+  return !queued;
+}
+
+/** Asks the providers for an order's queued refunds now (what fails stays in the outbox for the worker). */
+export async function deliverRefunds(ctx: ServerContext, orderId: number): Promise<void> {
+  try {
+    await runRefundOutbox(ctx, orderId);
+  } catch (err) {
+    ctx.log.error({ err, orderId }, 'refund delivery failed; the outbox retries it');
   }
-  return all;
 }
 
 /**
- * A full refund (SERVER-3/4): the order goes to refunding and gives back stock, coupon and points
- * and the money; then refund, or refund_fail when a provider refuses. `hold` leaves it refunding
- * (a provider that answers later; settled by `finishRefund`).
+ * A full refund (SERVER-3/4), one transaction: the order goes to refunding (a status guard: a second
+ * refund finds it there and is refused), gives back stock, coupon and points, and its money — the
+ * card and cash at once, so it ends `refund` in the same transaction; online trades through the refund
+ * outbox, and the provider's answer ends it. `hold` leaves it refunding with no money moved (a refund
+ * the shop settles later with `finishRefund`).
  */
 export async function refundOrder(
   ctx: ServerContext,
   id: number,
   opts: { hold?: boolean } = {},
 ): Promise<OrderRow> {
-  const now = ctx.clock.now();
-  const { row, done } = await ctx.db.transaction(async (tx) => {
+  const env = txEnv(ctx);
+  const row = await ctx.db.transaction(async (tx) => {
     const o = await orderById(tx, id);
     if (!o) throw fail('orderNotFound');
     if (o.payStatus !== PayStatus.success) throw fail('orderStatusInvalid');
-    const r = await transition(tx, o.id, 'refund', now, {}, undefined, 'refund requested');
+    const r = await transition(tx, o.id, 'refund', env.now, {}, undefined, 'refund requested');
     if (!r) throw fail('orderStatusInvalid');
     await releaseHolds(tx, r);
     await withdrawOrderCoupons(tx, r.id);
-    if (opts.hold) return { row: r, done: false };
-    return { row: r, done: await returnOfflineMoney(tx, r) };
+    if (opts.hold) return r;
+    if (!(await refundMoneyTx(tx, env, r, 'order refunded'))) return r;
+    return (await transition(tx, id, 'refundDone', env.now, {}, undefined, 'refunded')) ?? r;
   });
-  if (opts.hold) return row;
-  const ok = done || (await refundOnlineTrades(ctx, id));
-  return (
-    (await transition(
-      ctx.db,
-      id,
-      ok ? 'refundDone' : 'refundFail',
-      ctx.clock.now(),
-      {},
-      undefined,
-      ok ? 'refunded' : 'refund failed',
-    )) ?? row
-  );
+  if (row.status !== OrderStatus.refunding || opts.hold) return row;
+  await deliverRefunds(ctx, id);
+  return (await orderById(ctx.db, id)) ?? row;
 }
 
-/** Settles a refund left pending: the provider's answer (refund or refund_fail). */
+/**
+ * Settles a held refund with the shop's answer, once: ok gives the money back (as `refundOrder`)
+ * and ends `refund`; not ok ends `refund_fail`. The status guard and the money are one transaction,
+ * so two answers (or two at once) move the money once; the second is refused.
+ */
 export async function finishRefund(ctx: ServerContext, id: number, ok: boolean): Promise<OrderRow> {
-  const o = await orderById(ctx.db, id);
-  if (!o || o.status !== OrderStatus.refunding) throw fail('orderStatusInvalid');
-  let success = ok;
-  if (ok) {
-    const offline = await ctx.db.transaction((tx) => returnOfflineMoney(tx, o));
-    success = offline || (await refundOnlineTrades(ctx, id));
-  }
-  const done = await transition(
-    ctx.db,
-    id,
-    success ? 'refundDone' : 'refundFail',
-    ctx.clock.now(),
-    {},
-    undefined,
-    success ? 'refunded' : 'refund failed',
-  );
-  if (!done) throw fail('orderStatusInvalid');
-  return done;
+  const env = txEnv(ctx);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update').limit(1);
+    if (!o || o.status !== OrderStatus.refunding) throw fail('orderStatusInvalid');
+    const open = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, id), inArray(refunds.state, ['pending', 'processing'])))
+      .limit(1);
+    // provider refunds already asked for: their answer settles the order, not the shop
+    if (open.length) throw fail('orderStatusInvalid');
+    if (!ok) return transition(tx, id, 'refundFail', env.now, {}, undefined, 'refund failed');
+    if (!(await refundMoneyTx(tx, env, o, 'order refunded'))) return o;
+    return transition(tx, id, 'refundDone', env.now, {}, undefined, 'refunded');
+  });
+  if (!row) throw fail('orderStatusInvalid');
+  if (row.status !== OrderStatus.refunding) return row;
+  await deliverRefunds(ctx, id);
+  return (await orderById(ctx.db, id)) ?? row;
 }

@@ -5,7 +5,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
-import { perServer, type ServerContext } from '../../context';
+import { perServer, txEnv, type ServerContext } from '../../context';
 import { orders, type RiderInfo } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { withdrawOrderCoupons } from '../members/coupons';
@@ -13,9 +13,9 @@ import { releaseHolds, type OrderRow } from './holds';
 import {
   finishRefund,
   orderById,
-  refundOnlineTrades,
+  deliverRefunds,
   refundOrder,
-  returnOfflineMoney,
+  refundMoneyTx,
   transition,
 } from './lifecycle';
 import { MERCHANT_COLUMNS, toMerchantOrder, type MerchantColumns, type MerchantOrder } from './merchant-orders';
@@ -76,6 +76,7 @@ const SIMPLE: Partial<Record<MerchantAction, OrderAction>> = {
 /** Takes one merchant action; `orderStatusInvalid` when the order's status does not allow it. */
 export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): Promise<MerchantOrder> {
   const now = ctx.clock.now();
+  const env = txEnv(ctx, now);
   if (req.action === 'cashPaid') {
     // the counter's most frequent action: one conditional update, the row read only to explain a refusal
     const paid = await cashPaid(ctx, req.id, now);
@@ -105,10 +106,11 @@ export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): P
         if (!r) throw fail('orderStatusInvalid');
         await releaseHolds(tx, r);
         await withdrawOrderCoupons(tx, r.id);
-        return { r, done: await returnOfflineMoney(tx, r) };
+        await refundMoneyTx(tx, env, r, 'refused by the shop');
+        return r;
       });
-      if (!row.done) await refundOnlineTrades(ctx, o.id);
-      return toMerchantOrder(row.r);
+      await deliverRefunds(ctx, o.id);
+      return toMerchantOrder(row);
     }
     case 'close': {
       if (o.payStatus === PayStatus.success) throw fail('orderStatusInvalid');

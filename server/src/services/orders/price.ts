@@ -27,6 +27,7 @@ import { fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import { getMenu } from '../menu';
 import { assertShopOperating, getShop, paySettingOf, shopSettingsFor, type ShopRow } from '../shops';
+import { paymentsOf } from '../../payments';
 import { toOrderLines } from './breakdown';
 import { rebuildCart, stockNeeds } from './cart';
 import { activityOfCode, memberAndCoupons, memberOf, memberSettingOf, shopActivities } from './load';
@@ -87,7 +88,7 @@ export async function priceSubmission(
   rule(checkCanOrder(settings, s.type, now, who.abroad));
 
   // C§5: a usable payment method; no member card in a browser page
-  rule(checkPayType(paySettingOf(shop.paySetting).payTypes, s.payType));
+  rule(checkPayType(paySettingOf(shop.paySetting, paymentsOf(ctx).available).payTypes, s.payType));
   rule(checkCardPayEnvironment(s.payType, isBrowserUserAgent(who.userAgentType)));
 
   // C§5 required fields by order type
