@@ -6,7 +6,8 @@
  *   deliver | request-pay | cash-paid | complete | close <orderId> [--note <text>]
  *                                    [--rider-name <n>] [--rider-phone <p>]
  *   refund <orderId> [--hold]         full refund (--hold leaves it refunding)
- *   refund-result <orderId> ok|fail   the provider's answer to a held refund
+ *   refund-result <orderId> ok|fail   the shop's answer to a held refund
+ *   refunds [--open]                  the provider refund outbox (state, attempts, next try, last error)
  *   stock <productId> <n|+n|-n|none>  set, add to, take from or stop tracking a product's stock
  *   export <shopId> [file.json]       a shop's menu, activities and coupons as JSON
  *   load <file.json>                  load such a file back (upsert by id)
@@ -83,6 +84,7 @@ export function parseCommand(argv: string[]): Parsed {
       },
     };
   }
+  if (command === 'refunds') return { op: 'refunds', body: opts.open ? { open: true } : {} };
   if (command === 'stock') {
     const productId = int(positional[0], 'productId');
     const v = positional[1] ?? '';

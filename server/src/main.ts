@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig, testClockFrom, type ServerConfig } from './config';
 import { demoBanner } from './banner';
+import { PaymentsConfigError } from './payments/config';
 
 async function main(): Promise<void> {
   const config: ServerConfig = loadConfig();
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // a configuration the server refuses (e.g. the sandbox in production) is said in one line
+  if (err instanceof PaymentsConfigError) console.error(`Not started: ${err.message}`);
+  else console.error(err);
   process.exit(1);
 });

@@ -100,6 +100,8 @@ export async function startServer(env: Record<string, string> = {}, instant: str
       STATIC_DIR: H5_DIR,
       NODE_ENV: 'test',
       TEST_CLOCK: instant,
+      // the demo's payments: the sandbox provider's cashier pages
+      PAYMENTS: 'sandbox',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

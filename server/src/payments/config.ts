@@ -46,6 +46,9 @@ export interface PaymentsConfig {
   alipay: AlipayConfig | null;
 }
 
+/** Environment entries (process.env, or a plain record in tests). */
+export type Env = Record<string, string | undefined>;
+
 const PROVIDERS: readonly ProviderName[] = ['sandbox', 'wechatpay', 'alipay'];
 
 /** A configuration error: the server does not start, and says what to set. */
@@ -57,7 +60,7 @@ export class PaymentsConfigError extends Error {
 }
 
 /** The value of `NAME`, or the content of the file `NAME_FILE` names (trimmed); null when neither is set. */
-export function secretEntry(env: NodeJS.ProcessEnv, name: string): string | null {
+export function secretEntry(env: Env, name: string): string | null {
   const direct = env[name];
   if (direct) return direct;
   const file = env[`${name}_FILE`];
@@ -83,7 +86,7 @@ export function parseProviders(value: string | undefined): ProviderName[] {
   return [...new Set(names)] as ProviderName[];
 }
 
-function required(env: NodeJS.ProcessEnv, provider: string, names: string[]): Record<string, string> {
+function required(env: Env, provider: string, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const missing: string[] = [];
   for (const n of names) {
@@ -96,7 +99,7 @@ function required(env: NodeJS.ProcessEnv, provider: string, names: string[]): Re
   return out;
 }
 
-function readWechatPay(env: NodeJS.ProcessEnv): WechatPayConfig {
+function readWechatPay(env: Env): WechatPayConfig {
   const v = required(env, 'wechatpay', [
     'WECHATPAY_MCHID',
     'WECHATPAY_SERIAL_NO',
@@ -120,7 +123,7 @@ function readWechatPay(env: NodeJS.ProcessEnv): WechatPayConfig {
   };
 }
 
-function readAlipay(env: NodeJS.ProcessEnv): AlipayConfig {
+function readAlipay(env: Env): AlipayConfig {
   const v = required(env, 'alipay', ['ALIPAY_PAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
   const appId = env.ALIPAY_PAY_APP_ID || env.ALIPAY_APP_ID;
   if (!appId) throw new PaymentsConfigError('PAYMENTS includes alipay, but ALIPAY_PAY_APP_ID (or ALIPAY_APP_ID) is not set.');
@@ -137,7 +140,7 @@ function readAlipay(env: NodeJS.ProcessEnv): AlipayConfig {
  * Reads the payment configuration. In production (NODE_ENV=production) the sandbox is refused unless
  * ALLOW_SANDBOX_IN_PRODUCTION=1, and a start without a real provider stops with a clear message.
  */
-export function loadPaymentsConfig(env: NodeJS.ProcessEnv, publicUrl: string): PaymentsConfig {
+export function loadPaymentsConfig(env: Env, publicUrl: string): PaymentsConfig {
   const providers = parseProviders(env.PAYMENTS);
   const production = env.NODE_ENV === 'production';
   if (production) {

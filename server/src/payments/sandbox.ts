@@ -56,6 +56,13 @@ type SandboxPayType = typeof PayType.weixin | typeof PayType.alipay | typeof Pay
 
 export class SandboxProvider {
   private readonly views = new Map<PayType, OnlineProvider>();
+  /**
+   * How the simulated provider answers refunds: at once (default), or `async` — accepted as
+   * processing, its result sent later as a notification (`refundNotification`), as WeChat Pay does.
+   */
+  refundMode: 'immediate' | 'async' = 'immediate';
+  /** Refund calls still to fail as an unreachable provider would (a transport error), to try retries. */
+  unreachableRefunds = 0;
 
   constructor(private readonly ctx: ServerContext) {}
 
@@ -142,6 +149,11 @@ export class SandboxProvider {
   }
 
   private async refund(req: ProviderRefundRequest): Promise<ProviderRefundResult> {
+    if (this.unreachableRefunds > 0) {
+      this.unreachableRefunds -= 1;
+      throw new Error('sandbox provider unreachable');
+    }
+    if (this.refundMode === 'async') return { state: 'processing', providerRefundId: `SBXR${req.refundNo}` };
     const rows = await this.ctx.db
       .update(payments)
       .set({ providerState: 'refunded' })
@@ -172,6 +184,18 @@ export class SandboxProvider {
       return { type: 'refunded', eventId: parsed.id, at, tradeNo: parsed.tradeNo, refundNo: parsed.refundNo, amount: parsed.amount };
     }
     return { type: parsed.type, eventId: parsed.id, at, tradeNo: parsed.tradeNo };
+  }
+
+  /** A trade of the sandbox (its cashier shows it), or null. */
+  async trade(tradeNo: string): Promise<typeof payments.$inferSelect | null> {
+    const rows = await this.ctx.db.select().from(payments).where(eq(payments.tradeNo, tradeNo)).limit(1);
+    const p = rows[0];
+    return p && p.providerName === 'sandbox' ? p : null;
+  }
+
+  /** The notification of an asynchronous refund's result (refundMode `async`). */
+  refundNotification(r: { tradeNo: string; refundNo: string; amount: string }): NotifyRequest {
+    return this.notification({ type: 'refunded', ...r });
   }
 
   /**

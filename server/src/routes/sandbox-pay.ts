@@ -5,12 +5,10 @@
  * trade, which reaches the server as a signed notification through the same door as a real one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { resources } from '../../../locales';
 import * as money from '../../../src/domain/money';
 import type { ServerContext } from '../context';
-import { payments } from '../db/schema';
 import { paymentsOf } from '../payments';
 import { SANDBOX_BASE, type SandboxChoice } from '../payments/sandbox';
 import { takeNotification } from '../services/payments/events';
@@ -30,6 +28,23 @@ const escapeHtml = (s: string): string =>
 /** JSON for an inline script: `<` escaped so no value can close the script element. */
 const scriptJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/**
+ * The page the cashier returns to when the app named it in the address (H5): only back into this
+ * server's own site (PUBLIC_URL, or the host the page was opened on) — never an open redirect.
+ */
+function sameSiteReturn(ctx: ServerContext, url: string | undefined, host: string | undefined): string {
+  if (!url) return '';
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return '';
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return '';
+  const own = new URL(ctx.config.publicUrl);
+  return target.origin === own.origin || (host !== undefined && target.host === host) ? target.href : '';
+}
+
 type Lang = keyof typeof resources;
 function langOf(request: FastifyRequest<{ Querystring: { lang?: string } }>): Lang {
   const wanted = [request.query.lang ?? '', ...(request.headers['accept-language'] ?? '').split(',')];
@@ -45,11 +60,7 @@ function langOf(request: FastifyRequest<{ Querystring: { lang?: string } }>): La
 }
 const textsOf = (lang: Lang) => ({ ...resources.en.translation.sandboxPay, ...resources[lang].translation.sandboxPay });
 
-async function sandboxTrade(ctx: ServerContext, tradeNo: string) {
-  const rows = await ctx.db.select().from(payments).where(eq(payments.tradeNo, tradeNo)).limit(1);
-  const p = rows[0];
-  return p && p.providerName === 'sandbox' ? p : null;
-}
+const sandboxTrade = async (ctx: ServerContext, tradeNo: string) => (await paymentsOf(ctx).sandbox?.trade(tradeNo)) ?? null;
 
 /** The provider decides, then its signed notification is delivered (unless withheld). */
 async function decide(ctx: ServerContext, tradeNo: string, choice: SandboxChoice, notify: boolean) {
@@ -64,7 +75,7 @@ async function decide(ctx: ServerContext, tradeNo: string, choice: SandboxChoice
 }
 
 export async function registerSandboxPay(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get<{ Params: { tradeNo: string }; Querystring: { lang?: string } }>(
+  app.get<{ Params: { tradeNo: string }; Querystring: { lang?: string; returnUrl?: string } }>(
     `${SANDBOX_BASE}/checkout/:tradeNo`,
     async (request, reply: FastifyReply) => {
       const t = textsOf(langOf(request));
@@ -77,7 +88,7 @@ export async function registerSandboxPay(app: FastifyInstance, ctx: ServerContex
           .type('text/html; charset=utf-8')
           .send(`${head}<body style="${style}"><h2>${escapeHtml(t.title)}</h2><p id="msg">${escapeHtml(p ? t.done : t.gone)}</p></body></html>`);
       }
-      const back = typeof p.data?.returnUrl === 'string' ? p.data.returnUrl : '';
+      const back = typeof p.data?.returnUrl === 'string' ? p.data.returnUrl : sameSiteReturn(ctx, request.query.returnUrl, request.headers.host);
       const data = scriptJson({ tradeNo: p.tradeNo, back, done: t.done });
       const html = `${head}<body style="${style}">
 <h2>${escapeHtml(t.title)}</h2><p style="color:#888;font-size:13px">${escapeHtml(t.note)}</p>

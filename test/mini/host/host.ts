@@ -787,33 +787,21 @@ export class MiniHost {
     return task;
   }
 
-  /** The sandbox wallet: completes the trade the server started, then answers as the wallet does. */
-  private async wallet(tradeNo: string, ticket: string): Promise<boolean> {
-    const status = this.opts.wallet === 'cancel' ? 'cancel' : 'success';
+  /**
+   * The sandbox wallet (the server runs PAYMENTS=sandbox): the customer confirms (or cancels) in the
+   * wallet, which is the provider's side — the sandbox's wallet endpoint, not the consumer API — and
+   * the wallet then answers the app as a real one does. The app learns the result only from the server.
+   */
+  private async wallet(ref: { prepayId: string } | { tradeNO: string }): Promise<boolean> {
+    const choice = this.opts.wallet === 'cancel' ? 'cancel' : 'pay';
     const res = await this.httpRequest({
-      url: `${this.opts.serverOrigin}/new/consumer/pay/sandbox/complete`,
+      url: `${this.opts.serverOrigin}/sandbox-pay/wallet`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ tradeNo, ticket, status }),
+      body: JSON.stringify({ ...ref, choice }),
     });
-    const body = JSON.parse(res.text) as { result?: boolean };
-    return status === 'success' && body.result === true;
-  }
-
-  /** The wallet parameters of `tradeNo` in the server's answers (what the wallet SDK would know). */
-  private findTicket(tradeNo: string): string | null {
-    let found: string | null = null;
-    const visit = (v: unknown): void => {
-      if (found || !v || typeof v !== 'object') return;
-      const o = v as Record<string, unknown>;
-      if (o.tradeNo === tradeNo && o.params && typeof (o.params as Record<string, unknown>).paySign === 'string') {
-        found = (o.params as Record<string, string>).paySign;
-        return;
-      }
-      for (const x of Object.values(o)) visit(x);
-    };
-    for (let i = this.requests.length - 1; i >= 0 && !found; i -= 1) visit(this.requests[i].data);
-    return found;
+    const body = JSON.parse(res.text) as { ok?: boolean };
+    return choice === 'pay' && body.ok === true;
   }
 
   private systemInfo() {
@@ -1015,8 +1003,8 @@ export class MiniHost {
         delete params.fail;
         delete params.complete;
         this.payments.push({ api: 'requestPayment', params });
-        const tradeNo = String(o.package ?? '').replace(/^prepay_id=/, '');
-        const paid = await this.wallet(tradeNo, String(o.paySign ?? ''));
+        const prepayId = String(o.package ?? '').replace(/^prepay_id=/, '');
+        const paid = await this.wallet({ prepayId });
         if (!paid) throw new Error('cancel');
         return {};
       }),
@@ -1044,10 +1032,9 @@ export class MiniHost {
         delete params.fail;
         delete params.complete;
         this.payments.push({ api: 'tradePay', params });
-        const tradeNo = String(o.tradeNO ?? '');
-        const ticket = this.findTicket(tradeNo);
-        if (!ticket) return { resultCode: '4000' };
-        const paid = await this.wallet(tradeNo, ticket);
+        const tradeNO = String(o.tradeNO ?? '');
+        if (!tradeNO) return { resultCode: '4000' };
+        const paid = await this.wallet({ tradeNO });
         return { resultCode: paid ? '9000' : '6001' };
       }),
       scan: this.asyncApi('scan', () => ({ code: this.opts.scanResult ?? '', result: this.opts.scanResult ?? '' })),

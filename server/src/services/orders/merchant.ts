@@ -4,6 +4,7 @@
  * view (merchant-orders.ts), the order actions (merchant-actions.ts), stock (merchant-stock.ts) and
  * the shop configuration (shop-config.ts).
  */
+import { listRefunds } from '../payments/refunds';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -32,6 +33,7 @@ const StockReq = z
   })
   .strict();
 const ShopReq = z.object({ shopId: z.number().int().positive() }).strict();
+const RefundsReq = z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(200).optional() }).strict();
 
 /** The merchant operations by name, with their request schemas (the admin API and the CLI share them). */
 export const MERCHANT_OPS = {
@@ -50,6 +52,8 @@ export const MERCHANT_OPS = {
     run: (ctx: ServerContext, b: z.output<typeof ShopReq>) => exportShopConfig(ctx, b.shopId),
   },
   'shop/load': { req: z.unknown(), run: (ctx: ServerContext, b: unknown) => loadShopConfig(ctx, b) },
+  /** The refund outbox: provider refunds with their state, attempts, next attempt and last error. */
+  refunds: { req: RefundsReq, run: (ctx: ServerContext, b: z.output<typeof RefundsReq>) => listRefunds(ctx.db, b) },
 } as const;
 export type MerchantOp = keyof typeof MERCHANT_OPS;
 
