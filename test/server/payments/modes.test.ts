@@ -73,7 +73,7 @@ describe('PAYMENTS and production', () => {
 describe('a production start', () => {
   const start = (env: Record<string, string>) =>
     spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../../server/src/main.ts')], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'prod-')), PORT: '0', ...env },
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'prod-')), PORT: '0', ...env } as unknown as NodeJS.ProcessEnv,
       encoding: 'utf8',
       timeout: 60_000,
     });
