@@ -32,7 +32,8 @@ beforeAll(async () => {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // as a newcomer runs it (a production start refuses the demo's sandbox payments: test/server/payments/modes.test.ts)
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       STATIC_DIR: h5,
@@ -66,6 +67,11 @@ test('the start-up banner prints the shop, dine-in and scan-order links', () => 
   expect(output).toContain(`http://localhost:${port}/#/pages/index/index?id=1001`);
   expect(output).toContain('?id=1001&isDine=1&table=A1');
   expect(output).toContain('?source_type=6&shop_id=1001&table_no=A1');
+});
+
+test('the demo says it runs the sandbox payment provider', () => {
+  expect(output).toContain('Payments: SANDBOX (demo mode: no money moves;');
+  expect(output).toContain('(PAYMENTS=sandbox)');
 });
 
 test('the API of the started server signs a visitor in', async () => {
