@@ -200,7 +200,7 @@ describePlatforms('payments', (platform) => {
     await tapText(host, /^去支付$/);
     await waitRoute(host, 'pages/index/web-view');
     const url = decodeURIComponent(String(host.currentPage.options.url ?? ''));
-    expect(url).toMatch(/\/sandbox-pay\/allin-pay\?tradeNo=/);
+    expect(url).toMatch(/\/sandbox-pay\/checkout\/T\w+/);
     noFaults(host);
     reportSetData('provider payment page', host);
   });
