@@ -92,7 +92,7 @@ export async function registerSandboxPay(app: FastifyInstance, ctx: ServerContex
       const data = scriptJson({ tradeNo: p.tradeNo, back, done: t.done });
       const html = `${head}<body style="${style}">
 <h2>${escapeHtml(t.title)}</h2><p style="color:#888;font-size:13px">${escapeHtml(t.note)}</p>
-<p>${escapeHtml(t.order)} ${escapeHtml(p.tradeNo)}</p><p style="font-size:28px">${escapeHtml(t.amount)} ${escapeHtml(money.of(p.amount).toFixed(2))}</p>
+<p>${escapeHtml(t.order)} ${escapeHtml(typeof p.data?.description === 'string' ? p.data.description : p.tradeNo)}</p><p style="font-size:28px">${escapeHtml(t.amount)} ${escapeHtml(money.of(p.amount).toFixed(2))}</p>
 <button id="pay" style="font-size:18px;padding:10px 24px">${escapeHtml(t.pay)}</button> <button id="fail">${escapeHtml(t.fail)}</button> <button id="cancel">${escapeHtml(t.cancel)}</button>
 <p id="msg"></p><script>
 const d=${data};

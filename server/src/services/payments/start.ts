@@ -55,7 +55,10 @@ export async function startTrade(ctx: ServerContext, t: TradeStart): Promise<Pro
     providerState: 'open',
     createdAt: now,
     queryUntil: t.deadline ? t.deadline + QUERY_GRACE_MS : now + QUERY_OPEN_MS,
-    data: t.returnUrl && /^https?:\/\//.test(t.returnUrl) ? { returnUrl: t.returnUrl.slice(0, 2048) } : null,
+    data: {
+      description: t.description.slice(0, 120),
+      ...(t.returnUrl && /^https?:\/\//.test(t.returnUrl) ? { returnUrl: t.returnUrl.slice(0, 2048) } : {}),
+    },
   });
   try {
     return await provider.start({
