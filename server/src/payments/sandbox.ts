@@ -118,8 +118,10 @@ export class SandboxProvider {
       const timeStamp = String(Math.floor(this.ctx.clock.now() / 1000));
       const nonceStr = randomBytes(16).toString('hex');
       const pkg = `prepay_id=sbx_${req.tradeNo}`;
-      // the wallet's own check of the parameters; confirming a payment needs the sandbox's cashier
-      const paySign = this.sign(timeStamp, `${nonceStr}\n${pkg}`);
+      // the wallet's own check of its parameters, with a key derived for that use only: nothing the
+      // app receives is a notification signature
+      const walletKey = createHmac('sha256', sandboxKey(this.ctx)).update('sandbox wallet parameters').digest();
+      const paySign = createHmac('sha256', walletKey).update(`${timeStamp}\n${nonceStr}\n${pkg}\n`).digest('hex');
       return {
         kind: 'wallet',
         provider: PayType.weixin,
