@@ -131,6 +131,7 @@ export const en: LocaleMessages = {
     badRequest: 'Bad request',
     notFound: 'Not found',
     tooManyRequests: 'Too many requests, try again later',
+    requestInProgress: 'The same request is still being processed, please wait a moment',
     newMenuUpdated: 'New menu has been updated, tap the screen to go to the order page',
     getShopDataFailed: 'Order failed at get shop data',
     getOrderDetailFailed: 'Get order detail failed',

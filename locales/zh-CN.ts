@@ -147,6 +147,7 @@ export const zhCN = {
     badRequest: '请求参数有误',
     notFound: '内容不存在',
     tooManyRequests: '操作过于频繁，请稍后再试',
+    requestInProgress: '相同的请求正在处理中，请稍候',
     newMenuUpdated: '菜单已更新，点击屏幕前往点单页',
     getShopDataFailed: '获取门店数据失败，下单失败',
     getOrderDetailFailed: '获取订单详情失败',

@@ -246,11 +246,15 @@ app (types only) and the server (validation) use.
   - \`language\` — \`en\` or \`zh\`; chooses the language of \`info\` messages.
   - \`userAgentType\` — the user-agent code of C§3 (takeaway 1–6, selfPickup 51–56, dine 101–106, scan
     order 201–203, appointment 301–303); the server reads the order-type range of coupons from it.
-  - \`Idempotency-Key\` — on order/confirm, table/confirm, order/pay and vip/recharge: a client-made
-    unique string (a UUID; at most 64 characters) per submission. The server keeps the first answer
-    for 24 hours: a retry with the same key and the same body returns that answer without creating a
-    second order or charge; the same key with a different body is refused with \`badRequest\`. The app
-    makes one key per press of the pay button, so a double tap or a timeout-and-retry places one order.
+  - \`Idempotency-Key\` — on the calls that move money: order/confirm, order/pay, vip/recharge and
+    activity/pointExchangeProduct (table/confirm when served): a client-made unique string per
+    submission, 8 to 64 letters, digits, \`-\` or \`_\` (a UUID); anything else is \`badRequest\`. The
+    server keeps the first answer for 24 hours: a retry with the same key and the same body returns that
+    answer without running again (no second order, charge, top-up or exchange); the same key with a
+    different body is refused with \`badRequest\`. Calls with one key sent at once run once: the others
+    wait for its answer (\`requestInProgress\` if it takes over 15 s). A refusal (an error answer) is not
+    kept, so the customer may correct and send again with the same key. The app makes one key per press
+    of the pay button, so a double tap or a timeout-and-retry places one order.
 - **Types.** Ids are positive integers. Amounts are JSON numbers with at most 4 decimal places (the
   shop's \`numberDecimals\`, default 2, is checked by the services). Times are epoch milliseconds
   (\`EpochMs\`) except calendar days (\`YYYY-MM-DD\`) and shop opening hours (\`HH:mm\`, shop local

@@ -21,6 +21,7 @@ export const ErrorCode = {
   badRequest: 'badRequest',
   notFound: 'notFound',
   tooManyRequests: 'tooManyRequests',
+  requestInProgress: 'requestInProgress',
 
   // Shop and menu (C§4, C§8)
   newMenuUpdated: 'newMenuUpdated',

@@ -34,6 +34,7 @@ export const messages: { [K in ErrorCode]?: Message } = {
   badRequest: { zh: '请求参数错误', en: 'Invalid request' },
   notFound: { zh: '记录不存在', en: 'Not found' },
   tooManyRequests: { zh: '操作太频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  requestInProgress: { zh: '相同的请求正在处理中，请稍候', en: 'The same request is still being processed, please wait a moment' },
 
   newMenuUpdated: {
     zh: '菜单已更新，点击屏幕前往点单页',

@@ -1,3 +1,5 @@
+import { idempotencyKeyOf } from '../http/idempotency-key';
+import { onceByKey } from '../services/idempotency';
 import type { FastifyInstance } from 'fastify';
 import { activityCalls } from '../../../src/api/contract/activity';
 import type { ServerContext } from '../context';
@@ -79,9 +81,11 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: ServerContext)
     pointStoreCouponDetail(ctx, await scopeOf(c.session), c.body.couponActivityId, c.lang),
   );
 
-  registerCall(app, ctx, activityCalls.pointExchangeProduct, async (c) =>
-    exchangeItem(ctx, await scopeOf(c.session), c.body.activityId, c.body.memberId, c.lang),
-  );
+  registerCall(app, ctx, activityCalls.pointExchangeProduct, async (c) => {
+    const scope = await scopeOf(c.session);
+    const keyed = { userId: c.session.userId, call: activityCalls.pointExchangeProduct.path, key: idempotencyKeyOf(c.request), body: c.body };
+    return onceByKey(ctx, keyed, () => exchangeItem(ctx, scope, c.body.activityId, c.body.memberId, c.lang));
+  });
 
   registerCall(app, ctx, activityCalls.getActivityByCode, async (c) => ({
     activity: await activityByCode(ctx, await scopeOf(c.session), c.body.code, c.lang),

@@ -1,8 +1,9 @@
+import { idempotencyKeyOf } from '../http/idempotency-key';
+import { onceByKey } from '../services/idempotency';
 import type { FastifyInstance } from 'fastify';
 import { orderCalls } from '../../../src/api/contract/order';
-import { HeaderNames } from '../../../src/api/contract/common';
 import type { ServerContext } from '../context';
-import { registerCall, type CallContext } from '../http/call';
+import { registerCall } from '../http/call';
 import { fail } from '../http/errors';
 import { createOrder } from '../services/orders/create';
 import { closeByUser, ownOrder, transition } from '../services/orders/lifecycle';
@@ -17,34 +18,26 @@ import { deliveryInfo, lastOrder, listOrders, orderDetail } from '../services/or
 import { addEvent } from '../services/orders/lifecycle';
 import { chainShopIds } from '../services/shop-scope';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{8,128}$/;
-
-/** The Idempotency-Key header of a submit (a UUID per visit of the confirm screen), if well formed. */
-function idempotencyKeyOf(c: CallContext<unknown>): string | null {
-  const raw = c.request.headers[HeaderNames.idempotencyKey];
-  const v = Array.isArray(raw) ? raw[0] : raw;
-  if (v === undefined || v === '') return null;
-  if (!IDEMPOTENCY_KEY.test(v)) throw fail('badRequest');
-  return v;
-}
-
 /** Order calls (C§7 order, SERVER-3): thin, every rule in services/orders. */
 export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
-  registerCall(app, ctx, orderCalls.confirm, async (c) =>
-    createOrder(
-      ctx,
-      {
-        userId: c.session.userId,
-        shopId: c.session.shopId,
-        lang: c.lang,
-        abroad: c.abroad,
-        userAgentType: c.userAgentType,
-        idempotencyKey: idempotencyKeyOf(c as CallContext<unknown>),
-      },
-      c.body,
-    ),
-  );
+  registerCall(app, ctx, orderCalls.confirm, async (c) => {
+    const key = idempotencyKeyOf(c.request);
+    return onceByKey(ctx, { userId: c.session.userId, call: orderCalls.confirm.path, key, body: c.body }, () =>
+      createOrder(
+        ctx,
+        {
+          userId: c.session.userId,
+          shopId: c.session.shopId,
+          lang: c.lang,
+          abroad: c.abroad,
+          userAgentType: c.userAgentType,
+          idempotencyKey: key,
+        },
+        c.body,
+      ),
+    );
+  });
   registerCall(app, ctx, orderCalls.list, async (c) => {
     // a shop's token lists that shop's orders; the chain's when asked (docs/decisions.md)
     const shopIds = c.body.scope === 'chain' ? await chainShopIds(ctx, c.session.shopId) : [c.session.shopId];
@@ -85,7 +78,9 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): v
     return 'ok';
   });
   registerCall(app, ctx, orderCalls.pay, async (c) =>
-    startPayment(ctx, { userId: c.session.userId, userAgentType: c.userAgentType }, c.body),
+    onceByKey(ctx, { userId: c.session.userId, call: orderCalls.pay.path, key: idempotencyKeyOf(c.request), body: c.body }, () =>
+      startPayment(ctx, { userId: c.session.userId, userAgentType: c.userAgentType }, c.body),
+    ),
   );
   registerCall(app, ctx, orderCalls.payQuery, async (c) => queryPayment(ctx, c.session.userId, c.body.id));
   registerCall(app, ctx, orderCalls.payErrorCallback, async (c) =>

@@ -1,3 +1,5 @@
+import { idempotencyKeyOf } from '../http/idempotency-key';
+import { onceByKey } from '../services/idempotency';
 import type { FastifyInstance } from 'fastify';
 import { vipCalls } from '../../../src/api/contract/vip';
 import { CouponState, PayStatus } from '../../../src/domain/enums';
@@ -183,13 +185,17 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
   }));
 
   registerCall(app, ctx, vipCalls.recharge, async (c) => {
-    const { row, pay } = await createRecharge(ctx, await scopeOf(c.session), c.body);
-    return {
-      rechargeId: row.id,
-      chargeAmount: Number(row.chargeAmount),
-      presentAmount: Number(row.presentAmount),
-      pay,
-    };
+    const scope = await scopeOf(c.session);
+    const keyed = { userId: c.session.userId, call: vipCalls.recharge.path, key: idempotencyKeyOf(c.request), body: c.body };
+    return onceByKey(ctx, keyed, async () => {
+      const { row, pay } = await createRecharge(ctx, scope, c.body);
+      return {
+        rechargeId: row.id,
+        chargeAmount: Number(row.chargeAmount),
+        presentAmount: Number(row.presentAmount),
+        pay,
+      };
+    });
   });
 
   const rechargeAnswer = async (scope: MemberScope, row: RechargeRow, coupons: Coupon[] = []) => {

@@ -1,0 +1,84 @@
+/**
+ * Idempotency of the money-moving calls (docs/api.md "Idempotency-Key"): order/confirm, order/pay,
+ * vip/recharge and the points exchange. The first call with a key stores a hash of its body (a
+ * `pending` row, one INSERT … ON CONFLICT DO NOTHING, so of many concurrent calls one runs), runs, and
+ * stores its answer; a retry with the same key and body gets that answer, without running again; the
+ * same key with another body is refused (`badRequest`). A refusal (an error answer) or a failure is
+ * not kept: the row is removed, and the customer may correct and send again. Keys live 24 hours.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import type { ServerContext } from '../context';
+import { idempotencyKeys } from '../db/schema';
+import type { JsonObject } from '../db/schema/json';
+import { fail } from '../http/errors';
+
+/** How long a key is kept. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
+/** How long a duplicate waits for the first call with its key to answer. */
+export const IDEMPOTENCY_WAIT_MS = 15_000;
+const POLL_MS = 50;
+
+/** A canonical text of a JSON value: object keys sorted, so the same body always hashes alike. */
+export function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v as Record<string, unknown>)
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(v ?? null);
+}
+
+const hashOf = (body: unknown): string => createHash('sha256').update(canonicalJson(body)).digest('hex');
+
+export interface KeyedCall {
+  userId: number;
+  /** The call's path (order/pay …): a key is scoped to one call of one user. */
+  call: string;
+  key: string | null;
+  body: unknown;
+}
+
+/** Runs `run` once per (user, call, key); a repeat returns the first answer. No key: runs as is. */
+export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => Promise<T>): Promise<T> {
+  if (!k.key) return run();
+  const key = k.key;
+  const now = ctx.clock.now();
+  const bodyHash = hashOf(k.body);
+  const where = and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.call, k.call), eq(idempotencyKeys.key, key));
+  // a key older than a day is forgotten (and the user's old keys with it)
+  await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, k.userId), lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)));
+  const until = Date.now() + IDEMPOTENCY_WAIT_MS;
+  for (;;) {
+    const mine = await ctx.db
+      .insert(idempotencyKeys)
+      .values({ userId: k.userId, call: k.call, key, bodyHash, state: 'pending', createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (mine.length > 0) return runFirst(ctx, where, run);
+    const [row] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
+    // the first call was refused meanwhile (its row removed): this one is a new attempt
+    if (!row) continue;
+    if (row.bodyHash !== bodyHash) throw fail('badRequest');
+    if (row.state === 'done') return ((row.answer as { value: unknown } | null)?.value ?? null) as T;
+    if (Date.now() > until) throw fail('requestInProgress');
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+async function runFirst<T>(ctx: ServerContext, where: ReturnType<typeof and>, run: () => Promise<T>): Promise<T> {
+  let answer: T;
+  try {
+    answer = await run();
+  } catch (err) {
+    await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'pending')));
+    throw err;
+  }
+  await ctx.db
+    .update(idempotencyKeys)
+    .set({ state: 'done', answer: { value: (answer ?? null) as unknown } as JsonObject })
+    .where(where);
+  return answer;
+}
