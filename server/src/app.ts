@@ -1,3 +1,4 @@
+import { secretsOf } from './secrets';
 import { startPaymentWorkers } from './services/payments/workers';
 import fs from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -101,6 +102,8 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
   });
   const database = opts.database ?? (await openDatabase(config.databaseUrl));
   const ctx = createContext({ config, database, log: app.log, clock: opts.clock });
+  // the secrets are settled before anything is served (a production node without them stops here)
+  secretsOf(ctx);
   if (opts.seed !== false) {
     const { seedDemoIfEmpty } = await import('./db/seed');
     await seedDemoIfEmpty(database.db, { large: config.seedLargeShop });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
+import { readConfiguredSecrets, type Secrets } from './secrets';
 
 /** Server configuration, all from the environment (ARCHITECTURE "Configuration"); defaults give a working demo. */
 export interface ServerConfig {
@@ -43,6 +44,10 @@ export interface ServerConfig {
   testClock: number | null;
   /** PAYMENTS and each provider's keys (server/src/payments/config.ts). */
   payments: PaymentsConfig;
+  /** Secrets given in the environment (server/src/secrets.ts resolves the rest). */
+  configuredSecrets: Partial<Secrets>;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 const intOr = (v: string | undefined, d: number): number => {
@@ -99,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     testClock: readTestClock(env),
     payments: loadPaymentsConfig(env, publicUrl),
+    configuredSecrets: readConfiguredSecrets(env),
+    production: env.NODE_ENV === 'production',
   };
 }
 
@@ -114,7 +121,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // the route tests sign in as the demo users through their open ids
     demoMode: true,
     // the sandbox provider, with a fixed key so a test can sign as the provider
-    payments: { providers: ['sandbox'], notifyBaseUrl: 'http://localhost', sandboxSecret: 'test-sandbox-secret', wechatpay: null, alipay: null },
+    payments: { providers: ['sandbox'], notifyBaseUrl: 'http://localhost', wechatpay: null, alipay: null },
+    configuredSecrets: { paySandbox: 'test-sandbox-secret' },
     ...overrides,
   };
 }

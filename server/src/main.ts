@@ -6,6 +6,7 @@ import { buildApp } from './app';
 import { loadConfig, testClockFrom, type ServerConfig } from './config';
 import { demoBanner } from './banner';
 import { PaymentsConfigError } from './payments/config';
+import { SecretsConfigError } from './secrets';
 
 async function main(): Promise<void> {
   const config: ServerConfig = loadConfig();
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // a configuration the server refuses (e.g. the sandbox in production) is said in one line
-  if (err instanceof PaymentsConfigError) console.error(`Not started: ${err.message}`);
+  if (err instanceof PaymentsConfigError || err instanceof SecretsConfigError) console.error(`Not started: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

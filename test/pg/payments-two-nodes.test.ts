@@ -55,6 +55,8 @@ async function startNode(databaseUrl: string): Promise<Node> {
       STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'node-static-')),
       PAYMENTS: 'sandbox',
       PAY_SANDBOX_SECRET: SECRET,
+      VIP_TOKEN_SECRET: 'two-nodes-vip-token-secret',
+      ENCRYPT_PARAMS_SECRET: 'two-nodes-params-secret',
       DEMO_MODE: '1',
       DEMO_LARGE_SHOP: '0',
       REDIS_URL: '',
@@ -121,6 +123,7 @@ describeOnPostgres('two nodes on one PostgreSQL', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
     const detail = await call<{ status: string; payStatus: number; paidAmount?: number }>(a, 'order/detail', { id: order.id }, token);
     expect(detail).toMatchObject({ status: 'pending', payStatus: 1 });
+    // the session token A issued is taken by B too
     const fromB = await call<{ status: string }>(b, 'order/detail', { id: order.id }, token);
     expect(fromB.status).toBe('pending');
     // settled once: one "paid by" step in the order's history, the trade paid, one id stored per delivery

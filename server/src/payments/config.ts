@@ -40,8 +40,6 @@ export interface PaymentsConfig {
   providers: ProviderName[];
   /** Base of the notification URLs (`<notifyBaseUrl>/pay/notify/<provider>`); PAY_NOTIFY_BASE_URL or PUBLIC_URL. */
   notifyBaseUrl: string;
-  /** The sandbox provider's signing secret (set by the server's secrets when not configured). */
-  sandboxSecret: string | null;
   wechatpay: WechatPayConfig | null;
   alipay: AlipayConfig | null;
 }
@@ -156,7 +154,6 @@ export function loadPaymentsConfig(env: Env, publicUrl: string): PaymentsConfig 
   return {
     providers,
     notifyBaseUrl: (env.PAY_NOTIFY_BASE_URL || publicUrl).replace(/\/$/, ''),
-    sandboxSecret: secretEntry(env, 'PAY_SANDBOX_SECRET'),
     wechatpay: providers.includes('wechatpay') ? readWechatPay(env) : null,
     alipay: providers.includes('alipay') ? readAlipay(env) : null,
   };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { PayType } from '../../../src/domain/enums';
 import * as money from '../../../src/domain/money';
 import { perServer, type ServerContext } from '../context';
+import { secretsOf } from '../secrets';
 import { payments } from '../db/schema';
 import {
   NotifyRejected,
@@ -32,10 +33,8 @@ export const SANDBOX_BASE = '/sandbox-pay';
 /** Header names of a sandbox notification. */
 export const SANDBOX_HEADERS = { timestamp: 'x-sandbox-timestamp', signature: 'x-sandbox-signature' } as const;
 
-/** The sandbox's signing key: PAY_SANDBOX_SECRET (the server's secrets), else one per process. */
-const sandboxKey = perServer((ctx): Buffer =>
-  ctx.config.payments.sandboxSecret ? Buffer.from(ctx.config.payments.sandboxSecret, 'utf8') : randomBytes(32),
-);
+/** The sandbox's signing key: PAY_SANDBOX_SECRET (server/src/secrets.ts). */
+const sandboxKey = perServer((ctx): Buffer => Buffer.from(secretsOf(ctx).paySandbox, 'utf8'));
 
 /** The body of a sandbox notification. */
 export const SandboxNotification = z

@@ -1,10 +1,11 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../../../src/api/contract/common';
 import { AVATAR_UPLOAD_PATH, userCalls, type LoginRes } from '../../../src/api/contract/user';
-import { perServer, type ServerContext } from '../context';
+import type { ServerContext } from '../context';
+import { secretsOf } from '../secrets';
 import { AppError, fail, HttpError } from '../http/errors';
 import { failureBody } from '../http/error-handler';
 import { registerCall } from '../http/call';
@@ -26,8 +27,8 @@ export const SMS_LIMITS = { perPhoneMinute: 1, perPhoneHour: 10, perIpHour: 20 }
 export const PUT_LOGS_PER_MINUTE = 30;
 
 /** Account calls (C§7 user, USER-1, USER-2). */
-/** The key of getEncryptParams' signatures: the merchant key, else one made per server. */
-const encryptSecret = perServer((ctx): string => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+/** The key of getEncryptParams' signatures: ENCRYPT_PARAMS_SECRET (server/src/secrets.ts). */
+const encryptSecret = (ctx: ServerContext): string => secretsOf(ctx).encryptParams;
 
 export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const smsPerPhoneMinute = app.rateLimits.rule({ max: SMS_LIMITS.perPhoneMinute, timeWindow: 60_000 });

@@ -97,7 +97,7 @@ describe('without the sandbox', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await buildTestServer({
-      config: { payments: { providers: [], notifyBaseUrl: URL_, sandboxSecret: null, wechatpay: null, alipay: null } },
+      config: { payments: { providers: [], notifyBaseUrl: URL_, wechatpay: null, alipay: null } },
     });
   }, 60_000);
   afterAll(() => server.close());

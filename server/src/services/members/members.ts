@@ -2,13 +2,14 @@
  * Member card operations (MEMBER-1, 2, 3, 6, 8): register and bind, info and edit, pay password,
  * member-center token, chain shops, official account and notices, newcomer coupons.
  */
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Limits } from '../../../../src/domain/enums';
 import { validateNewPayPassword } from '../../../../src/domain/validation';
 import type { UpdatePayPasswordReq, VipShop } from '../../../../src/api/contract/vip';
 import { perServer, type ServerContext } from '../../context';
+import { secretsOf } from '../../secrets';
 import type { Db, Tx } from '../../db/client';
 import { couponTemplates, memberLevels, members, shops, users } from '../../db/schema';
 import { fail, fromRule } from '../../http/errors';
@@ -319,8 +320,8 @@ async function countWrongPassword(db: Db, memberId: number, now: number): Promis
     .where(eq(members.id, memberId));
 }
 
-/** The key vip tokens are signed with: the merchant key, else one made per server. */
-const vipTokenSecret = perServer((ctx): string => ctx.config.merchantKey ?? randomBytes(32).toString('hex'));
+/** The key vip tokens are signed with: VIP_TOKEN_SECRET (server/src/secrets.ts). */
+const vipTokenSecret = (ctx: ServerContext): string => secretsOf(ctx).vipToken;
 
 /** vip/genVipToken: a signed token naming the card, kept by the app for the member center (24 h). */
 export function genVipToken(ctx: ServerContext, scope: MemberScope): { token: string; expiresAt: number } {
