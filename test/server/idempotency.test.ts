@@ -10,6 +10,7 @@ import { orderCalls } from '../../src/api/contract/order';
 import { vipCalls } from '../../src/api/contract/vip';
 import { balanceTransactions, orders, rechargeOrders } from '../../server/src/db/schema';
 import { ACTIVITY, DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP } from '../../server/src/demo/ids';
+import { forgetExpiredKeys } from '../../server/src/services/idempotency';
 import { serverPerFile } from '../support/build-server';
 import { dine, failure, memberRow, place, quote, selfPickup, success } from './orders/helpers';
 import { cardOf } from './members/support';
@@ -138,5 +139,18 @@ describe('points exchange', () => {
     expect((await cardOf(server(), DEMO_MEMBER.id)).points).toBe('1500.0000');
     const moves = await server().db.select().from(balanceTransactions).where(eq(balanceTransactions.memberId, DEMO_MEMBER.id));
     expect(moves).toHaveLength(0);
+  });
+});
+
+describe('cleanup', () => {
+  test('keys older than a day are deleted in bulk; younger ones stay', async () => {
+    const token = await server().tokenFor(DEMO_USER.memberEmpty.id, SHOP.restaurant);
+    success(await server().call(vipCalls.recharge, { ruleId: 1, payType: 'weixin' }, { token, ...keyed(randomUUID()) }));
+    server().clock.advance(12 * 3600_000);
+    const token2 = await server().tokenFor(DEMO_USER.memberEmpty.id, SHOP.restaurant);
+    success(await server().call(vipCalls.recharge, { ruleId: 1, payType: 'weixin' }, { token: token2, ...keyed(randomUUID()) }));
+    server().clock.advance(12 * 3600_000 + 1);
+    expect(await forgetExpiredKeys(server().ctx)).toBe(1);
+    expect(await forgetExpiredKeys(server().ctx)).toBe(0);
   });
 });

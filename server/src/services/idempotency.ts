@@ -48,8 +48,6 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
   const now = ctx.clock.now();
   const bodyHash = hashOf(k.body);
   const where = and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.call, k.call), eq(idempotencyKeys.key, key));
-  // a key older than a day is forgotten (and the user's old keys with it)
-  await ctx.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, k.userId), lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)));
   const until = Date.now() + IDEMPOTENCY_WAIT_MS;
   for (;;) {
     const mine = await ctx.db
@@ -61,6 +59,11 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
     const [row] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
     // the first call was refused meanwhile (its row removed): this one is a new attempt
     if (!row) continue;
+    // a key older than a day is forgotten: its row goes and this call is a first one
+    if (row.createdAt < now - IDEMPOTENCY_TTL_MS) {
+      await ctx.db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)));
+      continue;
+    }
     if (row.bodyHash !== bodyHash) throw fail('badRequest');
     if (row.state === 'done') return ((row.answer as { value: unknown } | null)?.value ?? null) as T;
     if (Date.now() > until) throw fail('requestInProgress');
@@ -81,4 +84,13 @@ async function runFirst<T>(ctx: ServerContext, where: ReturnType<typeof and>, ru
     .set({ state: 'done', answer: { value: (answer ?? null) as unknown } as JsonObject })
     .where(where);
   return answer;
+}
+
+/** Deletes the keys older than a day (the payment workers' pass); how many. */
+export async function forgetExpiredKeys(ctx: ServerContext): Promise<number> {
+  const gone = await ctx.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, ctx.clock.now() - IDEMPOTENCY_TTL_MS))
+    .returning({ key: idempotencyKeys.key });
+  return gone.length;
 }
