@@ -35,6 +35,17 @@ export type TaxKind = (typeof TaxKind)[keyof typeof TaxKind];
 export const CartOperation = { Add: 1, Edit: 2, Delete: 3, Clear: 4, Submitted: 5, Joined: 6 } as const;
 export type CartOperation = (typeof CartOperation)[keyof typeof CartOperation];
 
+/** Server reply codes of a shared-cart operation (C§4 "Cart sync"). */
+export const CartReplyCode = {
+  ok: 10000,
+  ParamsError: -10001,
+  ProductBusy: -10002,
+  ProductNotFound: -10003,
+  EditFail: -10004,
+  CleanFail: -10005,
+} as const;
+export type CartReplyCode = (typeof CartReplyCode)[keyof typeof CartReplyCode];
+
 export const ProductOptionType = { TOPPING: 0, SUB_PRICE: 1, RESET_ZERO: 2, DISCOUNT: 3, FLAVOR: 4 } as const;
 export type ProductOptionType = (typeof ProductOptionType)[keyof typeof ProductOptionType];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CartCouponInfo, CartLine, CartMealsetItem, CartTaste, ProductTax } from '../../domain/types';
-import { CartOperation, ProductOptionType, TaxMode } from '../../domain/enums';
+import { CartOperation, CartReplyCode, ProductOptionType, TaxMode } from '../../domain/enums';
 import { Id, Money, ShortText, defineCall } from './common';
 import { AvatarUrl, LineFlag, NickName, Quantity } from './shared-shapes';
 
@@ -13,16 +13,7 @@ export const MESSAGE_CENTRE_BASE = '/message/';
 /** A room: `table_{shopId}_{tableId}_{orderId}` (C§4; built by domain `tableRoomId`). */
 export const RoomIdSchema = z.string().regex(/^table_\d{1,15}_\d{1,15}_\d{1,15}$/).max(64);
 
-/** Server reply codes of a cart operation (C§4 "Cart sync"). */
-export const CartReplyCode = {
-  ok: 10000,
-  ParamsError: -10001,
-  ProductBusy: -10002,
-  ProductNotFound: -10003,
-  EditFail: -10004,
-  CleanFail: -10005,
-} as const;
-export type CartReplyCode = (typeof CartReplyCode)[keyof typeof CartReplyCode];
+export { CartReplyCode };
 export const CartReplyCodeSchema = z.union(
   Object.values(CartReplyCode).map((c) => z.literal(c)) as unknown as [
     z.ZodLiteral<CartReplyCode>,

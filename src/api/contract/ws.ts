@@ -81,6 +81,8 @@ export const WsSnapshot = z.object({
   seq: Seq.optional(),
   products: z.array(CartLineSchema).max(500),
   version: z.number().int().nonnegative(),
+  /** Who is at the table (everyone who joined the room), in joining order. */
+  diners: z.array(WsActor).max(200).optional(),
 });
 
 export const WsPong = z.object({ type: z.literal('pong') });
