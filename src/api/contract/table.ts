@@ -87,6 +87,11 @@ export const GetTableInfoRes = z.object({
 });
 export type GetTableInfoRes = z.infer<typeof GetTableInfoRes>;
 
+export const GetTableInfoReq = z
+  .object({ tableId: Id.optional(), tableNo: z.string().min(1).max(32).optional() })
+  .strict()
+  .refine((v) => v.tableId !== undefined || v.tableNo !== undefined, { message: 'tableId or tableNo', path: ['tableId'] });
+
 const Diner = { openId: OpenId, nickName: NickName, avatarUrl: AvatarUrl };
 
 export const TableOpenReq = z
@@ -141,7 +146,8 @@ export type TableConfirmReq = z.infer<typeof TableConfirmReq>;
 const OrderDiner = z.object({ openId: OpenId, orderId: Id }).strict();
 
 export const tableCalls = {
-  getTableInfo: defineCall('table/getTableInfo', z.object({ tableId: Id }).strict(), GetTableInfoRes),
+  /** By the table's id, or by the number printed on its code (`table_no` of a scan-order link). */
+  getTableInfo: defineCall('table/getTableInfo', GetTableInfoReq, GetTableInfoRes),
   /** Open a new order on the table (or join the open one when the table is occupied). */
   order: defineCall('table/order', TableOpenReq, TableOrder),
   userAddProducts: defineCall('table/userAddProducts', UserAddProductsReq, TableOrder),
