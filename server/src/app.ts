@@ -10,6 +10,7 @@ import { createContext, type Clock, type ServerContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { registerRoutes, type RouteRegistrar } from './routes';
+import { startRoomHeartbeat } from './services/tables/live';
 import { AVATAR_MAX_BYTES } from './services/avatar';
 import { startExpirySweeper } from './services/orders/lifecycle';
 
@@ -67,6 +68,7 @@ export const consumerApi = fp(
     startPaymentWorkers(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
+    startRoomHeartbeat(app, ctx);
 
     await registerStatic(app, ctx);
 

@@ -22,6 +22,10 @@ export const ErrorCode = {
   notFound: 'notFound',
   tooManyRequests: 'tooManyRequests',
   requestInProgress: 'requestInProgress',
+  /** Shared table cart (C§4 reply codes -10002, -10004, -10005). */
+  cartProductBusy: 'cartProductBusy',
+  cartEditFailed: 'cartEditFailed',
+  cartClearFailed: 'cartClearFailed',
 
   // Shop and menu (C§4, C§8)
   newMenuUpdated: 'newMenuUpdated',

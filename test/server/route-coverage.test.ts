@@ -7,20 +7,10 @@
 import { API_BASE, allCalls } from '../../src/api/contract';
 import { buildTestServer, type TestServer } from '../support/build-server';
 
-/** Contract calls without a route: the table room (ORDER-4, TABLE-*), appointments (ORDER-5), cart sync (API-3). */
+/** Contract calls without a route: appointments (ORDER-5). */
 const NOT_SERVED = new Set<string>([
-  'table/getTableInfo',
-  'table/order',
-  'table/userAddProducts',
-  'table/refreshOrder',
-  'table/userOrders',
-  'table/canPay',
-  'table/confirm',
-  'table/cancelPay',
   'beauty/users',
   'beauty/alreadyAppointmentTimes',
-  'consumer/cart-sync',
-  'consumer/cart-operate',
 ]);
 
 let server: TestServer;

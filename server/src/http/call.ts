@@ -62,10 +62,11 @@ export function registerCall<C extends CallDef>(
   server: ServerContext,
   def: C,
   handler: CallHandler<C>,
+  base: string = API_BASE,
 ): void {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
-    url: API_BASE + def.path,
+    url: base + def.path,
     schema: { body: def.req },
     preValidation: refuseUnstorableText,
     handler: async (request, reply) => {

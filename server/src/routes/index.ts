@@ -9,6 +9,7 @@ import { registerPayRoutes } from './pay';
 import { registerMerchantRoutes } from './merchant';
 import { registerVipRoutes } from './vip';
 import { registerActivityRoutes } from './activity';
+import { registerTableRoutes } from './table';
 import { installShopScope } from './shop-scope';
 import { rateLimitsPlugin } from '../http/rate-limit';
 
@@ -23,6 +24,7 @@ export const areas: RouteRegistrar[] = [registerUserRoutes, registerAddressRoute
 
 areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
+areas.push(registerTableRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // before any route: the hook checks every shop id a request names against its token

@@ -7,3 +7,4 @@ export * from './promotions';
 export * from './orders';
 export * from './vip';
 export * from './payments';
+export * from './tables';

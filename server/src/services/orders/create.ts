@@ -13,7 +13,7 @@ import { ErrorCode, ruleError } from '../../../../src/domain/errors';
 import { offerFlag } from '../../../../src/domain/promotions/offers';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
-import type { ShopSettings } from '../../../../src/domain/types';
+import type { ShopSettings, TableTiming } from '../../../../src/domain/types';
 import { txEnv, type ServerContext } from '../../context';
 import { orders } from '../../db/schema';
 import { AppError, fail } from '../../http/errors';
@@ -86,6 +86,7 @@ export async function createOrder(
   ctx: ServerContext,
   who: Submitter,
   s: OrderSubmission,
+  table: TableTiming | null = null,
 ): Promise<OrderConfirmRes> {
   // A repeated key is found by the unique index at insert (no lookup on the usual first submit);
   // a repeat the rules now refuse (the first order took the last stock) still answers the first order.
@@ -96,7 +97,7 @@ export async function createOrder(
   };
   let p: PricedOrder;
   try {
-    p = await priceSubmission(ctx, who, s);
+    p = await priceSubmission(ctx, who, s, table);
   } catch (e) {
     if (e instanceof AppError) {
       const first = await repeated();
@@ -178,7 +179,7 @@ export async function createOrder(
           : null,
       service: serviceOf(p.shop, s),
       tableNo: p.tableNo,
-      people: s.type === OrderType.dine ? (s.people ?? null) : null,
+      people: s.type === OrderType.dine || s.type === OrderType.openTable ? (s.people ?? null) : null,
       appointmentTime: s.appointment ?? null,
       pickupTime: s.pickupTime ?? null,
       deliveryTime: s.deliveryTime ?? null,

@@ -11,7 +11,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
 import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { checkCanOrder } from '../../../../src/domain/shop-status';
-import type { Activity, ShopSettings } from '../../../../src/domain/types';
+import type { Activity, ShopSettings, TableTiming } from '../../../../src/domain/types';
 import {
   checkCardPayEnvironment,
   checkDeliveryAddress,
@@ -76,13 +76,15 @@ export async function priceSubmission(
   ctx: ServerContext,
   who: Submitter,
   s: OrderSubmission,
+  table: TableTiming | null = null,
 ): Promise<PricedOrder> {
   const now = ctx.clock.now();
   const shopId = s.shopId ?? who.shopId;
   const shop = await getShop(ctx, shopId);
   assertShopOperating(shop);
   const settings = shopSettingsFor(shop, who.lang);
-  if (s.type === OrderType.openTable) throw fail('badRequest');
+  // an open-table order is only placed by settling a table order (table/confirm), which brings its timing
+  if (s.type === OrderType.openTable && table === null) throw fail('badRequest');
 
   // C§4/C§5: shop status, open switches, business hours
   rule(checkCanOrder(settings, s.type, now, who.abroad));
@@ -94,7 +96,7 @@ export async function priceSubmission(
   // C§5 required fields by order type
   let tableMaxPerson: number | null = null;
   let tableNo: string | null = null;
-  if (s.type === OrderType.dine && s.table !== undefined) {
+  if ((s.type === OrderType.dine || s.type === OrderType.openTable) && s.table !== undefined) {
     const rows = await ctx.db
       .select({ name: tables.name, maxPerson: tables.maxPerson })
       .from(tables)
@@ -215,7 +217,7 @@ export async function priceSubmission(
     pointsToUse: null,
     distance,
     isPickerPack: s.isPickerPack === true,
-    table: null,
+    table,
   };
   const input = buildPricingInput({
     shop: settings,

@@ -1,0 +1,315 @@
+/**
+ * The shared cart of a table order (C§4 "Cart sync", API-3, TABLE-4/5): one `rooms` row per table
+ * order, changed only under its row lock through the domain's `applyCartOp`. Every accepted operation
+ * raises the room's version by one; the change is committed first and only then acknowledged and
+ * fanned out (the bus), each message carrying the version as its sequence number.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { CartOperateReq, CartOperateRes, RoomCart } from '../../../../src/api/contract/message';
+import type { WsServerMessage } from '../../../../src/api/contract/ws';
+import { applyCartOp, type CartOp } from '../../../../src/domain/cart';
+import { CartOperation, CartReplyCode } from '../../../../src/domain/enums';
+import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
+import { parseTableRoomId } from '../../../../src/domain/table';
+import type { CartLine } from '../../../../src/domain/types';
+import type { ServerContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { rooms, tableOrders, type StoredDiner, type StoredRoomLine } from '../../db/schema';
+import { fail } from '../../http/errors';
+import { messageFor, type Lang } from '../../i18n/messages';
+import { getMenu } from '../menu';
+import { rebuildCart } from '../orders/cart';
+import { getShop, shopSettingsFor } from '../shops';
+import { roomBus } from './bus';
+
+/** Most lines a room's cart holds (the contract's bound). */
+export const ROOM_MAX_LINES = 500;
+/** Most diners a room lists. */
+export const ROOM_MAX_DINERS = 200;
+
+export type RoomRow = typeof rooms.$inferSelect;
+
+/** Who acts in a room: the token's user, with the name and picture shown to the table. */
+export type Diner = StoredDiner;
+
+const publicDiner = (d: Diner) => ({ openId: d.openId, nickname: d.nickname, avatar: d.avatar });
+
+/** The room's cart as the client receives it. */
+export function roomCart(row: Pick<RoomRow, 'lines' | 'version'>): RoomCart {
+  return { products: row.lines, version: row.version };
+}
+
+/** A snapshot frame of the room. */
+export function snapshotOf(row: RoomRow, seq?: number): Extract<WsServerMessage, { type: 'snapshot' }> {
+  return {
+    type: 'snapshot',
+    ...(seq === undefined ? {} : { seq }),
+    products: row.lines,
+    version: row.version,
+    diners: row.diners.map(publicDiner),
+  };
+}
+
+/**
+ * The room a user may use: the id names a room that exists, of the user's shop, whose table order is
+ * still open. Anything else is the same "not found" (no hint whether another shop's room exists).
+ */
+export async function roomForUser(ctx: ServerContext, roomId: string, shopId: number): Promise<RoomRow> {
+  const parsed = parseTableRoomId(roomId);
+  if (!parsed || Number(parsed.shopId) !== shopId) throw fail('tableNotFound');
+  const [row] = await ctx.db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+  if (!row || row.shopId !== shopId) throw fail('tableNotFound');
+  return row;
+}
+
+/** One change of the room, as committed: what to answer the sender and what to fan out. */
+export interface RoomChange {
+  code: CartReplyCode;
+  reason: string;
+  latestProduct: CartLine | null;
+  version: number;
+  /** The event sent to everyone in the room; null when nothing changed. */
+  event: Extract<WsServerMessage, { type: 'event' }> | null;
+}
+
+export type RoomOp =
+  | { type: 'add' | 'edit' | 'delete'; line: CartLine }
+  | { type: 'clear' }
+  | { type: 'submitted'; orderId: number }
+  | { type: 'joined' };
+
+const refused = (code: CartReplyCode, reason: string, latest: CartLine | null, version: number): RoomChange => ({
+  code,
+  reason,
+  latestProduct: latest,
+  version,
+  event: null,
+});
+
+const REASON_KEY: Partial<Record<CartReplyCode, Parameters<typeof messageFor>[0]>> = {
+  [CartReplyCode.ParamsError]: 'badRequest',
+  [CartReplyCode.ProductBusy]: 'cartProductBusy',
+  [CartReplyCode.ProductNotFound]: 'cartProductBusy',
+  [CartReplyCode.EditFail]: 'cartEditFailed',
+  [CartReplyCode.CleanFail]: 'cartClearFailed',
+};
+
+/** The localised reason of a refused operation (C§4: shown to the diner). */
+function reasonOf(code: CartReplyCode, lang: Lang): string {
+  const key = REASON_KEY[code];
+  return key ? messageFor(key, lang) : '';
+}
+
+/**
+ * The line a diner sent, rebuilt from the shop's menu (names, prices and categories are the server's;
+ * only the choice, the quantity and the version edited come from the client). The rebuilt flag must
+ * be the one sent: a line whose flag does not match its choices is refused.
+ */
+async function trustedLine(
+  ctx: ServerContext,
+  shopId: number,
+  line: CartLine,
+  lang: Lang,
+): Promise<{ line: CartLine } | { reason: string }> {
+  const shop = await getShop(ctx, shopId);
+  const settings = shopSettingsFor(shop, lang);
+  const menu = await getMenu(ctx, shopId, lang);
+  const rebuilt = rebuildCart(
+    [
+      {
+        id: line.id,
+        ...(line.specId !== undefined && line.specId !== null ? { specId: line.specId } : {}),
+        tastes: (line.tastes ?? []).map((t) => ({ id: t.id, quantity: t.quantity })),
+        mealset: (line.mealset ?? []).map((m) => ({ groupId: m.groupId, productId: m.id, quantity: m.quantity })),
+        quantity: Math.max(1, line.quantity),
+        flag: line.flag,
+      },
+    ],
+    menu,
+    {
+      now: ctx.clock.now(),
+      utcOffsetMinutes: settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+      memberLevel: null,
+      mustPickTypeId: null,
+    },
+  );
+  if ('error' in rebuilt) return { reason: messageFor(rebuilt.error.code, lang, rebuilt.error.params) };
+  const cart = rebuilt.lines[0].cart;
+  if (cart.flag !== line.flag) return { reason: messageFor('badRequest', lang) };
+  return { line: { ...cart, quantity: line.quantity, ...(line.version !== undefined ? { version: line.version } : {}) } };
+}
+
+/** Applies one operation under the room's row lock; commits before returning. */
+export async function operateRoom(
+  ctx: ServerContext,
+  roomId: string,
+  shopId: number,
+  diner: Diner,
+  op: RoomOp,
+  lang: Lang,
+): Promise<RoomChange> {
+  const room = await roomForUser(ctx, roomId, shopId);
+  // the client's line is priced from the menu before the lock is taken (no reads of the menu under it)
+  let line: CartLine | null = null;
+  if (op.type === 'add' || op.type === 'edit' || op.type === 'delete') {
+    if (op.type === 'delete') {
+      line = op.line;
+    } else {
+      const trusted = await trustedLine(ctx, shopId, op.line, lang);
+      if ('reason' in trusted) return refused(CartReplyCode.ParamsError, trusted.reason, null, room.version);
+      line = trusted.line;
+    }
+  }
+  const by = publicDiner(diner);
+  const change = await ctx.db.transaction(async (tx): Promise<RoomChange> => {
+    const [row] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update').limit(1);
+    if (!row) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
+    const open = await tableOrderOpen(tx, row.tableOrderId);
+    if (!open) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, row.version);
+
+    let lines: StoredRoomLine[] = row.lines;
+    let diners = row.diners;
+    let latest: CartLine | null = null;
+    let operation: CartOperation;
+    let orderId: number | undefined;
+    if (op.type === 'joined') {
+      operation = CartOperation.Joined;
+      const others = diners.filter((d) => d.userId !== diner.userId);
+      diners = [...others, diner].slice(-ROOM_MAX_DINERS);
+    } else if (op.type === 'submitted') {
+      if (op.orderId !== row.tableOrderId) return refused(CartReplyCode.ParamsError, messageFor('badRequest', lang), null, row.version);
+      operation = CartOperation.Submitted;
+      lines = [];
+      orderId = op.orderId;
+    } else {
+      const cartOp: CartOp = op.type === 'clear' ? { type: 'clear' } : { type: op.type, line: line! };
+      const result = applyCartOp(row.lines, cartOp, { versioned: true, maxLines: ROOM_MAX_LINES });
+      if (!result.ok) {
+        const code = op.type === 'clear' ? CartReplyCode.CleanFail : result.code;
+        return refused(code, reasonOf(code, lang), result.latest, row.version);
+      }
+      latest = result.latest ? { ...result.latest, by } as StoredRoomLine : null;
+      lines = result.lines.map((l) => (latest && l.flag === latest.flag ? (latest as StoredRoomLine) : l));
+      operation =
+        op.type === 'add'
+          ? CartOperation.Add
+          : op.type === 'edit'
+            ? CartOperation.Edit
+            : op.type === 'delete'
+              ? CartOperation.Delete
+              : CartOperation.Clear;
+      // an edit to 0 removes the line: everyone sees a delete
+      if (op.type === 'edit' && latest === null) operation = CartOperation.Delete;
+    }
+    const version = row.version + 1;
+    await tx
+      .update(rooms)
+      .set({ lines, diners, version, updatedAt: ctx.clock.now() })
+      .where(eq(rooms.id, roomId));
+    const product: CartLine | null =
+      latest ?? (operation === CartOperation.Delete && line ? { ...line, quantity: 0 } : null);
+    return {
+      code: CartReplyCode.ok,
+      reason: '',
+      latestProduct: latest,
+      version,
+      event: { type: 'event', operation, product, by, version, ...(orderId !== undefined ? { orderId } : {}) },
+    };
+  });
+  if (change.event) await publish(ctx, roomId, change.event);
+  return change;
+}
+
+/** Sends a committed event to every socket of the room, on every process. */
+export async function publish(ctx: ServerContext, roomId: string, event: NonNullable<RoomChange['event']>): Promise<void> {
+  try {
+    await roomBus(ctx).publish({ room: roomId, seq: event.version, data: event });
+  } catch (e) {
+    // committed already: a lost fan-out shows up as a gap at the next message and is resynced
+    ctx.log.warn({ err: e, room: roomId }, 'room message not fanned out');
+  }
+}
+
+async function tableOrderOpen(tx: Tx, tableOrderId: number): Promise<boolean> {
+  const [o] = await tx
+    .select({ status: tableOrders.status })
+    .from(tableOrders)
+    .where(eq(tableOrders.id, tableOrderId))
+    .limit(1);
+  return o !== undefined && o.status === 0;
+}
+
+/**
+ * Empties the room inside the caller's transaction (its table order took the cart): the room's row is
+ * locked, its version raised; the caller publishes the returned event after commit.
+ */
+export async function submitRoomTx(
+  tx: Tx,
+  now: number,
+  roomId: string,
+  diner: Diner,
+  tableOrderId: number,
+): Promise<{ lines: StoredRoomLine[]; event: NonNullable<RoomChange['event']> }> {
+  const [row] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update').limit(1);
+  if (!row) throw fail('tableNotFound');
+  const version = row.version + 1;
+  await tx.update(rooms).set({ lines: [], version, updatedAt: now }).where(eq(rooms.id, roomId));
+  return {
+    lines: row.lines,
+    event: {
+      type: 'event',
+      operation: CartOperation.Submitted,
+      product: null,
+      by: publicDiner(diner),
+      version,
+      orderId: tableOrderId,
+    },
+  };
+}
+
+/** consumer/cart-operate (API-3): the same operation as a websocket frame, over HTTP. */
+export async function cartOperate(
+  ctx: ServerContext,
+  shopId: number,
+  diner: Diner,
+  req: CartOperateReq,
+  lang: Lang,
+): Promise<CartOperateRes> {
+  const op: RoomOp =
+    req.type === 'clear'
+      ? { type: 'clear' }
+      : req.type === 'joined'
+        ? { type: 'joined' }
+        : req.type === 'submitted'
+          ? { type: 'submitted', orderId: Number(parseTableRoomId(req.room)?.orderId ?? 0) }
+          : { type: req.type, line: req.message! };
+  const change = await operateRoom(ctx, req.room, shopId, { ...diner, nickname: req.nickname, avatar: req.avatar }, op, lang);
+  return { code: change.code, reason: change.reason, latestProduct: change.latestProduct };
+}
+
+/** consumer/cart-sync: the room's cart, or one line of it (after ProductBusy). */
+export async function cartSync(ctx: ServerContext, shopId: number, room: string, flag?: string): Promise<RoomCart> {
+  const row = await roomForUser(ctx, room, shopId);
+  const cart = roomCart(row);
+  return flag === undefined ? cart : { ...cart, products: cart.products.filter((l) => l.flag === flag) };
+}
+
+/** Creates the room of a new table order inside the caller's transaction. */
+export async function createRoomTx(tx: Tx, now: number, roomId: string, shopId: number, tableOrderId: number): Promise<void> {
+  await tx
+    .insert(rooms)
+    .values({ id: roomId, shopId, tableOrderId, version: 0, lines: [], diners: [], updatedAt: now })
+    .onConflictDoNothing();
+}
+
+/** The room's row (fresh from the database). */
+export async function roomRow(ctx: ServerContext, roomId: string): Promise<RoomRow | null> {
+  const [row] = await ctx.db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+  return row ?? null;
+}
+
+/** Rooms count (for the health of the demo and tests). */
+export async function roomCount(ctx: ServerContext): Promise<number> {
+  const [r] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(rooms);
+  return r?.n ?? 0;
+}

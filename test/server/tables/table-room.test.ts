@@ -1,0 +1,236 @@
+/**
+ * Open-table orders and their shared cart over real websockets on loopback (ORDER-4, TABLE-1…5,
+ * API-3, PRICE-9): one order for two diners opening a free table at once, four diners in one room,
+ * concurrent edits of one line, a reconnecting diner, the HTTP cart-operate path, submitting the cart
+ * and settling the table with the timed fee.
+ */
+import type { AddressInfo } from 'node:net';
+import { messageCalls } from '../../../src/api/contract/message';
+import { tableCalls } from '../../../src/api/contract/table';
+import { CartOperation, CartReplyCode } from '../../../src/domain/enums';
+import { lineFlag } from '../../../src/domain/pricing';
+import type { CartLine } from '../../../src/domain/types';
+import { SHOP, TABLE } from '../../../server/src/demo/ids';
+import { buildTestServer, type TestServer } from '../../support/build-server';
+import { connectRoom, isEvent, isReply, isSnapshot, type RoomClient } from '../../support/room-client';
+import { success } from '../orders/helpers';
+
+const TOMATO_EGG = 10303; // ¥22, no options
+const tomato = (quantity: number, version?: number): CartLine => ({
+  id: TOMATO_EGG,
+  name: 'client name is ignored',
+  price: 0.01,
+  quantity,
+  flag: lineFlag(TOMATO_EGG),
+  typeid: 1,
+  ...(version === undefined ? {} : { version }),
+});
+
+let server: TestServer;
+let base: string;
+beforeAll(async () => {
+  server = await buildTestServer();
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(() => server.close());
+
+const diner = (n: number) => ({ openId: `o${n}`, nickName: `Diner ${n}`, avatarUrl: `/a/${n}.png` });
+
+async function diners(n: number): Promise<string[]> {
+  return Promise.all(Array.from({ length: n }, (_, i) => server.login(SHOP.restaurant, `table-diner-${i}-${Date.now()}`)));
+}
+
+async function openOrder(token: string, tableId: number, person = 2) {
+  return success(await server.call(tableCalls.order, { person, tableId, ...diner(1) }, { token }));
+}
+
+async function joinRoom(roomId: string, token: string, n: number): Promise<RoomClient> {
+  const c = await connectRoom(base, roomId, token);
+  c.send({ type: 'join', nickname: `Diner ${n}`, avatar: `/a/${n}.png` });
+  await c.next(isSnapshot);
+  return c;
+}
+
+describe('table state and opening', () => {
+  beforeEach(() => server.reset());
+
+  test('a free table reads nStatus 0; two diners opening it at the same moment get one order', async () => {
+    const [a, b] = await diners(2);
+    const before = success(await server.call(tableCalls.getTableInfo, { tableNo: 'A3' }, { token: a }));
+    expect(before.tableInfo).toMatchObject({ id: TABLE.A3, nStatus: 0, sName: 'A3', nMaxPerson: 4 });
+    expect(before.allTableOrders).toEqual([]);
+
+    const [oa, ob] = await Promise.all([openOrder(a, TABLE.A3, 2), openOrder(b, TABLE.A3, 3)]);
+    expect(oa.id).toBe(ob.id);
+    expect(oa.roomId).toBe(`table_${SHOP.restaurant}_${TABLE.A3}_${oa.id}`);
+
+    const after = success(await server.call(tableCalls.getTableInfo, { tableId: TABLE.A3 }, { token: b }));
+    expect(after.tableInfo.nStatus).toBe(1);
+    expect(after.allTableOrders.map((o) => o.id)).toEqual([oa.id]);
+    // b joined the order by opening it, a opened it: both see it as theirs once they take part
+    expect(success(await server.call(tableCalls.getTableInfo, { tableId: TABLE.A3 }, { token: a })).userOrders.map((o) => o.id)).toEqual([oa.id]);
+  });
+
+  test('more people than the table seats, and an unknown table, are refused', async () => {
+    const [a] = await diners(1);
+    const tooMany = await server.call(tableCalls.order, { person: 3, tableId: TABLE.A1, ...diner(1) }, { token: a });
+    expect(tooMany.ok ? null : tooMany.code).toBe('incorrectPeopleCount');
+    const unknown = await server.call(tableCalls.getTableInfo, { tableNo: 'Z9' }, { token: a });
+    expect(unknown.ok ? null : unknown.code).toBe('tableNotFound');
+  });
+});
+
+describe('the shared cart', () => {
+  beforeEach(() => server.reset());
+
+  test('four diners: an add is acknowledged after commit and every diner receives it exactly once', async () => {
+    const tokens = await diners(4);
+    const order = await openOrder(tokens[0], TABLE.A4, 4);
+    const clients = await Promise.all(tokens.map((t, i) => joinRoom(order.roomId, t, i + 1)));
+    // everyone's joins settle first: four joins are versions 1…4 of the room
+    const seen = (fs: RoomClient['frames']) => Math.max(0, ...fs.map((f) => ('version' in f ? f.version : 0)));
+    await Promise.all(clients.map((c) => c.until((fs) => seen(fs) >= 4)));
+
+    clients[0].send({ type: 'add', seq: 1, product: tomato(2) });
+    const reply = await clients[0].next(isReply(1));
+    expect(reply).toMatchObject({ code: CartReplyCode.ok, latestProduct: { id: TOMATO_EGG, quantity: 2, version: 1, price: 22, name: '番茄炒蛋' } });
+
+    for (const c of clients) {
+      const ev = await c.next(isEvent(CartOperation.Add));
+      expect(ev).toMatchObject({ version: reply.version, product: { quantity: 2 }, by: { nickname: 'Diner 1' } });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    for (const c of clients) {
+      expect(c.frames.filter((f) => f.type === 'event' && f.version === reply.version)).toHaveLength(1);
+    }
+    clients.forEach((c) => c.close());
+  });
+
+  test('two diners edit one line at the same moment: one wins, the other is answered busy with the winner, all converge', async () => {
+    const tokens = await diners(3);
+    const order = await openOrder(tokens[0], TABLE.A5, 3);
+    const [a, b, c] = await Promise.all(tokens.map((t, i) => joinRoom(order.roomId, t, i + 1)));
+    a.send({ type: 'add', seq: 1, product: tomato(1) });
+    const added = await a.next(isReply(1));
+    expect(added.code).toBe(CartReplyCode.ok);
+
+    a.send({ type: 'edit', seq: 2, product: tomato(3, 1) });
+    b.send({ type: 'edit', seq: 1, product: tomato(5, 1) });
+    const [ra, rb] = await Promise.all([a.next(isReply(2)), b.next(isReply(1))]);
+    const codes = [ra.code, rb.code].sort();
+    expect(codes).toEqual([CartReplyCode.ProductBusy, CartReplyCode.ok].sort());
+    const winner = ra.code === CartReplyCode.ok ? 3 : 5;
+    const loser = ra.code === CartReplyCode.ok ? rb : ra;
+    expect(loser.latestProduct).toMatchObject({ quantity: winner, version: 2 });
+
+    // every diner's last Edit event says the winner's quantity; the room agrees
+    for (const x of [a, b, c]) {
+      const ev = await x.next((f): f is Extract<typeof f, { type: 'event' }> => f.type === 'event' && f.operation === CartOperation.Edit);
+      expect(ev.product).toMatchObject({ quantity: winner, version: 2 });
+    }
+    const cart = success(await server.call(messageCalls.cartSync, { room: order.roomId }, { token: tokens[2] }));
+    expect(cart.products).toEqual([expect.objectContaining({ quantity: winner, version: 2 })]);
+    [a, b, c].forEach((x) => x.close());
+  });
+
+  test('a diner who reconnects gets the whole cart in the snapshot', async () => {
+    const tokens = await diners(2);
+    const order = await openOrder(tokens[0], TABLE.A6, 2);
+    const a = await joinRoom(order.roomId, tokens[0], 1);
+    let b = await joinRoom(order.roomId, tokens[1], 2);
+    b.close();
+    await b.closed;
+    a.send({ type: 'add', seq: 1, product: tomato(2) });
+    await a.next(isReply(1));
+    b = await connectRoom(base, order.roomId, tokens[1]);
+    b.send({ type: 'join', nickname: 'Diner 2', avatar: '/a/2.png' });
+    const snap = await b.next(isSnapshot);
+    expect(snap.products).toEqual([expect.objectContaining({ id: TOMATO_EGG, quantity: 2 })]);
+    expect(snap.diners?.map((d) => d.nickname).sort()).toEqual(['Diner 1', 'Diner 2']);
+    a.close();
+    b.close();
+  });
+
+  test('cart-operate over HTTP reaches the diners on sockets; a stale edit is busy; bad operations change nothing', async () => {
+    const tokens = await diners(2);
+    const order = await openOrder(tokens[0], TABLE.A7, 2);
+    const a = await joinRoom(order.roomId, tokens[0], 1);
+    const base = { room: order.roomId, nickname: 'Diner 2', avatar: '/a/2.png' };
+    const added = success(await server.call(messageCalls.cartOperate, { ...base, type: 'add', operation: CartOperation.Add, message: tomato(1) }, { token: tokens[1] }));
+    expect(added).toMatchObject({ code: CartReplyCode.ok, latestProduct: { quantity: 1, version: 1 } });
+    const ev = await a.next(isEvent(CartOperation.Add));
+    expect(ev.by.nickname).toBe('Diner 2');
+
+    const stale = success(await server.call(messageCalls.cartOperate, { ...base, type: 'edit', operation: CartOperation.Edit, message: tomato(4, 0) }, { token: tokens[1] }));
+    expect(stale).toMatchObject({ code: CartReplyCode.ProductBusy, latestProduct: { quantity: 1, version: 1 } });
+    const missing = success(await server.call(messageCalls.cartOperate, { ...base, type: 'delete', operation: CartOperation.Delete, message: { ...tomato(1, 1), flag: '99_0__' } }, { token: tokens[1] }));
+    expect(missing.code).toBe(CartReplyCode.ProductNotFound);
+    const unknownProduct = success(await server.call(messageCalls.cartOperate, { ...base, type: 'add', operation: CartOperation.Add, message: { ...tomato(1), id: 999999, flag: lineFlag(999999) } }, { token: tokens[1] }));
+    expect(unknownProduct.code).toBe(CartReplyCode.ParamsError);
+    const cart = success(await server.call(messageCalls.cartSync, { room: order.roomId }, { token: tokens[0] }));
+    expect(cart).toMatchObject({ version: added ? expect.any(Number) : 0, products: [expect.objectContaining({ quantity: 1, version: 1 })] });
+    a.close();
+  });
+
+  test('a socket without a valid token, or for another shop room, is closed with 4001 / 4004', async () => {
+    const [t] = await diners(1);
+    const order = await openOrder(t, TABLE.A8, 2);
+    const anon = await connectRoom(base, order.roomId, null);
+    expect(await anon.closed).toBe(4001);
+    const other = await connectRoom(base, `table_${SHOP.retail}_${TABLE.A8}_${order.id}`, t);
+    expect(await other.closed).toBe(4004);
+  });
+});
+
+describe('submitting and settling', () => {
+  beforeEach(() => server.reset());
+
+  test('submit sends the cart to the table order and everyone gets Submitted; the timed fee is charged when settling', async () => {
+    const tokens = await diners(2);
+    const order = await openOrder(tokens[0], TABLE.A3, 2);
+    const [a, b] = await Promise.all(tokens.map((t, i) => joinRoom(order.roomId, t, i + 1)));
+    a.send({ type: 'add', seq: 1, product: tomato(1) });
+    await a.next(isReply(1));
+    b.send({ type: 'add', seq: 1, product: tomato(1) });
+    await b.next(isReply(1));
+
+    const sent = success(
+      await server.call(
+        tableCalls.userAddProducts,
+        { orderId: order.id, products: [{ id: TOMATO_EGG, quantity: 2, flag: lineFlag(TOMATO_EGG) }], ...diner(2) },
+        { token: tokens[1] },
+      ),
+    );
+    // 2 × ¥22 = ¥44 of products on the table order
+    expect(sent.fSaleAmount).toBe(44);
+    for (const x of [a, b]) {
+      const ev = await x.next(isEvent(CartOperation.Submitted));
+      expect(ev).toMatchObject({ orderId: order.id, by: { nickname: 'Diner 2' } });
+    }
+    expect(success(await server.call(messageCalls.cartSync, { room: order.roomId }, { token: tokens[0] })).products).toEqual([]);
+    const rounds = success(await server.call(tableCalls.userOrders, { orderId: order.id }, { token: tokens[0] }));
+    expect(rounds.list).toHaveLength(1);
+    expect(rounds.list[0]).toMatchObject({ nickName: 'Diner 2', lines: [expect.objectContaining({ quantity: 2, amount: 44 })] });
+
+    // 61 minutes later: hall tables bill ¥10 per started hour → 2 hours = ¥20
+    server.clock.advance(61 * 60_000);
+    const now = success(await server.call(tableCalls.refreshOrder, { orderId: order.id, openId: 'x' }, { token: tokens[0] }));
+    expect(now.fTableAmount).toBe(20);
+
+    const payA = success(await server.call(tableCalls.canPay, { orderId: order.id, openId: 'x' }, { token: tokens[0] }));
+    expect(payA).toMatchObject({ canPay: true, total: 64 });
+    const payB = success(await server.call(tableCalls.canPay, { orderId: order.id, openId: 'x' }, { token: tokens[1] }));
+    expect(payB.canPay).toBe(false);
+
+    // 44 products + dishware 2 people × ¥1 = 2 + service charge 10 % × 44 = 4.40 + table fee 20 → 70.40
+    const settled = success(
+      await server.call(tableCalls.confirm, { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: 70.4 }, { token: tokens[0] }),
+    );
+    expect(settled).toMatchObject({ total: 70.4 });
+    const again = await server.call(tableCalls.confirm, { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: 70.4 }, { token: tokens[1] });
+    expect(again.ok ? null : again.code).toBe('orderStatusInvalid');
+    a.close();
+    b.close();
+  });
+});
