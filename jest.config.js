@@ -24,6 +24,7 @@ module.exports = {
         '<rootDir>/test/api/**/*.test.ts',
         '<rootDir>/test/i18n/**/*.test.ts',
         '<rootDir>/test/platform/**/*.test.ts',
+        '<rootDir>/test/realtime/**/*.test.ts',
         '<rootDir>/test/server/**/*.test.ts',
         '<rootDir>/test/build/**/*.test.ts',
         '<rootDir>/test/lint/**/*.test.ts',
