@@ -10,6 +10,7 @@ import { login } from './login';
 import { payment } from './payment';
 import { phone } from './phone';
 import { scan } from './scan';
+import { openSocket } from './socket';
 import { storage } from './storage';
 import { subscribe } from './subscribe';
 import type { Platform } from './types';
@@ -29,6 +30,7 @@ export const platform: Platform = {
   storage,
   ui,
   lifecycle,
+  socket: openSocket,
 };
 
 export { taroTransport } from './http';

@@ -5,6 +5,7 @@
  */
 import type { ErrorCode } from '../domain/errors';
 import type { Platform as PlatformName } from '../domain/enums';
+import type { SocketFactory } from '../realtime/types';
 
 export type { PlatformName };
 
@@ -162,6 +163,8 @@ export interface Platform {
   storage: KeyValueStorage;
   ui: UiAdapter;
   lifecycle: AppLifecycle;
+  /** Opens the table room's websocket (TABLE-1): socket tasks, the global socket or WebSocket. */
+  socket: SocketFactory;
 }
 
 /** The answer of a capability the platform does not have. */

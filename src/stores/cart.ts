@@ -34,9 +34,10 @@ import type { MenuStore } from './menu';
 import { change } from './named-action';
 import type { PromotionStore } from './promotion';
 import type { ShopStore } from './shop';
+import type { CartOp } from '../domain/cart';
+import { LocalCartSource, type CartSource } from './cart-source';
 
-/** Storage key of a shop's cart (CART-2). */
-export const cartStorageKey = (shopId: number): string => `cart_${shopId}`;
+export { cartStorageKey } from './cart-source';
 
 /** C§4: where the confirmation goes (order/order instead of order/confirm for openTable). */
 export const CONFIRM_PAGE = '/pages/order/confirm';
@@ -135,9 +136,6 @@ export interface CartDeps {
   address: AddressStore;
 }
 
-interface StoredCart {
-  lines: CartLine[];
-}
 
 const definedOnly = <T extends object>(o: T): T =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
@@ -160,8 +158,12 @@ export class CartStore {
   notices: CartNotice[] = [];
   /** Bumped on every change of the cart's own state. */
   revision = 0;
+  /** Where the lines live: this device (default) or a table room. */
+  private source: CartSource;
+  private unwatch: () => void = () => undefined;
 
   constructor(private readonly deps: CartDeps) {
+    this.source = new LocalCartSource(deps.storage);
     makeObservable<CartStore, 'bump'>(this, {
       shopId: observable,
       lines: observable.ref,
@@ -344,13 +346,40 @@ export class CartStore {
     return this.lines.find((l) => l.flag === flag);
   }
 
+  /** Whether the lines are a table room's (shared by everyone at the table). */
+  get shared(): boolean {
+    return this.source.kind === 'room';
+  }
+
+  /**
+   * Moves the cart to another source (TABLE-1: a table room; back to this device's cart when the
+   * diner leaves the table). The lines become the source's; a room's later changes arrive by `watch`.
+   */
+  useSource(source: CartSource | null): void {
+    this.unwatch();
+    this.source = source ?? new LocalCartSource(this.deps.storage);
+    this.unwatch = this.source.watch((lines) =>
+      change('cart/roomChanged', () => {
+        this.lines = lines;
+        this.bump();
+      }),
+    );
+    if (this.shopId !== null) {
+      const lines = this.source.load(this.shopId);
+      change('cart/source', () => {
+        this.lines = lines;
+        this.notices = [];
+        this.bump();
+      });
+    }
+  }
+
   /**
    * CART-2: opens the cart of a shop from storage and revalidates it against the menu when the menu of
    * that shop is loaded.
    */
   open(shopId: number): CartNotice[] {
-    const stored = this.deps.storage.get<StoredCart>(cartStorageKey(shopId));
-    const lines = stored && Array.isArray(stored.lines) ? stored.lines.filter((l) => typeof l?.flag === 'string') : [];
+    const lines = this.source.load(shopId);
     change('cart/open', () => {
       if (this.shopId !== shopId) {
         this.couponChoice = 'auto';
@@ -384,6 +413,8 @@ export class CartStore {
    * from an older menu whose product changed raises "New menu has been updated" (MENU-5).
    */
   revalidate(): CartNotice[] {
+    // a table room's lines are the server's: it re-prices them from its menu when they are sent
+    if (this.source.kind === 'room') return [];
     const { menu } = this.deps;
     const notices: CartNotice[] = [];
     const kept: CartLine[] = [];
@@ -445,11 +476,40 @@ export class CartStore {
    * set go to one line (`lineFlag`). Answers the rule broken, or null when added.
    */
   add(productId: number, pick: ProductPick = {}): RuleError | null {
+    const built = this.buildLine(productId, pick);
+    if ('error' in built) return built.error;
+    const { product, line, minQuantity } = built;
+    const already = this.quantityOf(product.id);
+    let adding = line.quantity;
+    // C§5 minimum purchase quantity: the first units added reach the minimum at once
+    if (already === 0 && adding < minQuantity) adding = minQuantity;
+    const quantityError = this.quantityError(product, already + adding);
+    if (quantityError) return quantityError;
+
+    const existing = this.line(line.flag);
+    const next: CartLine[] = existing
+      ? this.lines.map((l) => (l.flag === line.flag ? { ...l, quantity: l.quantity + adding } : l))
+      : [...this.lines, { ...line, quantity: adding }];
+    // a room merges the units into its own line (and numbers it): the operation carries the units added
+    this.commit('cart/add', next, { type: 'add', line: { ...(existing ?? line), quantity: adding } });
+    return null;
+  }
+
+  /**
+   * The cart line of a product with the customer's choices (spec, tastes, meal set; C§5 required
+   * tastes and meal-set contents), priced from the menu, with `pick.quantity` units (at least 1).
+   * `checkState` false builds it whatever the product's state now (lines already ordered at a table).
+   */
+  buildLine(
+    productId: number,
+    pick: ProductPick = {},
+    checkState = true,
+  ): { product: Product; line: CartLine; minQuantity: number } | { error: RuleError } {
     const { menu } = this.deps;
     const product = menu.product(productId);
-    if (!product) return ruleError(ErrorCode.productDeleted, { product: String(productId) });
+    if (!product) return { error: ruleError(ErrorCode.productDeleted, { product: String(productId) }) };
     const state = menu.productState(product)!;
-    if (state.error) return state.error;
+    if (checkState && state.error) return { error: state.error };
 
     let specId: number | undefined;
     let specName: string | undefined;
@@ -458,9 +518,9 @@ export class CartStore {
     let originalPrice = product.originalPrice;
     if (product.specs && product.specs.length > 0) {
       const spec = pick.specId !== undefined ? product.specs.find((s) => s.id === pick.specId) : product.specs[0];
-      if (!spec) return ruleError(ErrorCode.productOffline, { product: product.name });
-      if (spec.status !== undefined && spec.status !== 0) {
-        return ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` });
+      if (!spec) return { error: ruleError(ErrorCode.productOffline, { product: product.name }) };
+      if (checkState && spec.status !== undefined && spec.status !== 0) {
+        return { error: ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` }) };
       }
       specId = spec.id;
       specName = spec.name;
@@ -473,52 +533,37 @@ export class CartStore {
     for (const t of pick.tastes ?? []) {
       const group = product.tastes?.find((g) => g.options.some((o) => o.id === t.id));
       const option = group?.options.find((o) => o.id === t.id);
-      if (!group || !option) return ruleError(ErrorCode.productOffline, { product: product.name });
+      if (!group || !option) return { error: ruleError(ErrorCode.productOffline, { product: product.name }) };
       tastes.push(definedOnly({ id: option.id, name: option.name, quantity: t.quantity ?? 1, price: option.price, typeId: group.id, optionType: option.optionType }));
     }
     const tasteError = checkRequiredTastes(product, tastes);
-    if (tasteError) return tasteError;
+    if (tasteError) return { error: tasteError };
 
     const mealset: CartMealsetItem[] = [];
     for (const m of pick.mealset ?? []) {
       const item = product.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
-      if (!item) return ruleError(ErrorCode.mealSetRequired, { product: product.name });
+      if (!item) return { error: ruleError(ErrorCode.mealSetRequired, { product: product.name }) };
       mealset.push({ groupId: m.groupId, id: item.id, name: item.name, quantity: m.quantity ?? 1, price: item.price });
     }
     const mealError = checkMealSet(product, mealset);
-    if (mealError) return mealError;
+    if (mealError) return { error: mealError };
 
-    const flag = lineFlag(product.id, specId, tastes, mealset);
-    const already = this.quantityOf(product.id);
-    let adding = Math.max(1, Math.floor(pick.quantity ?? 1));
-    // C§5 minimum purchase quantity: the first units added reach the minimum at once
-    if (already === 0 && adding < state.minQuantity) adding = state.minQuantity;
-    const quantityError = this.quantityError(product, already + adding);
-    if (quantityError) return quantityError;
-
-    const existing = this.line(flag);
-    const next: CartLine[] = existing
-      ? this.lines.map((l) => (l.flag === flag ? { ...l, quantity: l.quantity + adding } : l))
-      : [
-          ...this.lines,
-          definedOnly<CartLine>({
-            ...this.productFields(product),
-            price,
-            memberPrice,
-            originalPrice,
-            quantity: adding,
-            flag,
-            version: menu.version ?? undefined,
-            specId,
-            specName,
-            tastes: tastes.length > 0 ? tastes : undefined,
-            tastesName: tastes.length > 0 ? tastes.map((t) => (t.quantity > 1 ? `${t.name}×${t.quantity}` : t.name)).join(',') : undefined,
-            mealset: mealset.length > 0 ? mealset : undefined,
-            mealsetNames: mealset.length > 0 ? mealset.map((m) => (m.quantity > 1 ? `${m.name}×${m.quantity}` : m.name)).join(',') : undefined,
-          }),
-        ];
-    this.commit('cart/add', next);
-    return null;
+    const line = definedOnly<CartLine>({
+      ...this.productFields(product),
+      price,
+      memberPrice,
+      originalPrice,
+      quantity: Math.max(1, Math.floor(pick.quantity ?? 1)),
+      flag: lineFlag(product.id, specId, tastes, mealset),
+      version: menu.version ?? undefined,
+      specId,
+      specName,
+      tastes: tastes.length > 0 ? tastes : undefined,
+      tastesName: tastes.length > 0 ? tastes.map((t) => (t.quantity > 1 ? `${t.name}×${t.quantity}` : t.name)).join(',') : undefined,
+      mealset: mealset.length > 0 ? mealset : undefined,
+      mealsetNames: mealset.length > 0 ? mealset.map((m) => (m.quantity > 1 ? `${m.name}×${m.quantity}` : m.name)).join(',') : undefined,
+    });
+    return { product, line, minQuantity: state.minQuantity };
   }
 
   /**
@@ -546,6 +591,7 @@ export class CartStore {
     this.commit(
       'cart/edit',
       this.lines.map((l) => (l.flag === flag ? { ...l, quantity: q } : l)),
+      { type: 'edit', line: { ...line, quantity: q } },
     );
     return null;
   }
@@ -572,9 +618,12 @@ export class CartStore {
 
   /** CART-1 delete. */
   remove(flag: string): void {
+    const line = this.line(flag);
+    if (!line) return;
     this.commit(
       'cart/delete',
       this.lines.filter((l) => l.flag !== flag),
+      { type: 'delete', line },
     );
   }
 
@@ -584,7 +633,7 @@ export class CartStore {
       this.couponChoice = 'auto';
       this.acceptedOffers = [];
     });
-    this.commit('cart/clear', []);
+    this.commit('cart/clear', [], { type: 'clear' });
   }
 
   /** After an order was placed: the cart empties and the coupon choice returns to automatic. */
@@ -799,7 +848,15 @@ export class CartStore {
     });
   }
 
-  private commit(name: string, lines: CartLine[]): void {
+  /**
+   * Applies a change of the lines. A table room takes the operation (its copy shows it at once and
+   * comes back through `watch`); this device's cart takes the lines and stores them.
+   */
+  private commit(name: string, lines: CartLine[], op: CartOp | null = null): void {
+    if (this.source.kind === 'room' && op) {
+      if (this.shopId !== null) this.source.apply(this.shopId, op, lines);
+      return;
+    }
     change(name, () => {
       this.lines = lines;
       this.bump();
@@ -814,7 +871,6 @@ export class CartStore {
   /** CART-2: the cart of this shop survives restarts. */
   private persist(): void {
     if (this.shopId === null) return;
-    const stored: StoredCart = { lines: this.lines };
-    this.deps.storage.set(cartStorageKey(this.shopId), stored);
+    this.source.apply(this.shopId, null, this.lines);
   }
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../src/platform/types';
 import type { Transport, TransportFailure, TransportRequest, TransportResponse } from '../../src/api/request';
 import { allCalls, API_BASE, type CallDef } from '../../src/api/contract';
+import { nodeSocket } from './node-socket';
 
 /** Storage backed by a Map; values are deep-copied like a real store would serialise them. */
 export class MemoryStorage implements KeyValueStorage {
@@ -225,5 +226,6 @@ export function fakePlatform(
     storage,
     ui,
     lifecycle,
+    socket: rest.socket ?? nodeSocket,
   };
 }
