@@ -13,6 +13,8 @@ import { OrderStore } from './order';
 import type { PromotionStore } from './promotion';
 import type { SessionStore } from './session';
 import type { ShopStore } from './shop';
+import { TableStore } from './table';
+import { apiHost } from '../platform/env';
 
 /** What the ordering stores are built from: the root's I/O and its session-level stores. */
 export interface OrderingDeps {
@@ -32,6 +34,7 @@ export interface OrderingStores {
   menu: MenuStore;
   cart: CartStore;
   order: OrderStore;
+  table: TableStore;
 }
 
 export type OrderingBuilder = (deps: OrderingDeps) => OrderingStores;
@@ -42,5 +45,17 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
   const menu = new MenuStore({ api, storage, member, now });
   const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
   const order = new OrderStore({ api, platform, session, cart, shop, member, promotion, address, now });
-  return { menu, cart, order };
+  const table = new TableStore({
+    api,
+    platform,
+    session,
+    shop,
+    menu,
+    cart,
+    member,
+    now,
+    // the table room's socket: the API origin, or in a browser the page's own origin
+    socketOrigin: () => apiHost() || (typeof location !== 'undefined' && location.origin ? location.origin : ''),
+  });
+  return { menu, cart, order, table };
 }

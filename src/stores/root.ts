@@ -14,6 +14,7 @@ import type { MenuStore } from './menu';
 import type { OrderingBuilder, OrderingStores } from './ordering';
 import { importOrdering, orderingNow } from './ordering-loader';
 import type { OrderStore } from './order';
+import type { TableStore } from './table';
 import { PromotionStore } from './promotion';
 import { SessionStore } from './session';
 import type { LiveChannel } from './session';
@@ -91,6 +92,11 @@ export class RootStore {
   /** The cart store (throws until the ordering stores are built: `await root.ready()`). */
   get cart(): CartStore {
     return this.orderingStores().cart;
+  }
+
+  /** The table of a scan-order visit (throws until the ordering stores are built). */
+  get table(): TableStore {
+    return this.orderingStores().table;
   }
 
   /** The order store (throws until the ordering stores are built: `await root.ready()`). */

@@ -21,6 +21,7 @@ import { PromotionStore } from '../../src/stores/promotion';
 import { RootStore } from '../../src/stores/root';
 import type { OrderingLoader } from '../../src/stores/root';
 import { SessionStore } from '../../src/stores/session';
+import { TableStore } from '../../src/stores/table';
 import { ShopStore } from '../../src/stores/shop';
 import { FakeTransport, MemoryStorage, fakePlatform, ok } from './fakes';
 
@@ -171,6 +172,7 @@ export interface StoreFixture {
   address: AddressStore;
   cart: CartStore;
   order: OrderStore;
+  table: TableStore;
   /** Moves the fake clock (the stores read it on load and tick). */
   setNow(now: number): void;
 }
@@ -196,6 +198,8 @@ export function buildStores(
     uuids?: string[];
     /** Sends the calls somewhere else than the scripted fake (e.g. the real server through inject). */
     via?: Transport;
+    /** The origin the table room's websocket connects to (a listening test server). */
+    socketOrigin?: string;
   } = {},
 ): StoreFixture {
   let now = opts.now ?? NOON;
@@ -239,6 +243,17 @@ export function buildStores(
     now: clock,
     uuid: () => uuids.shift() ?? `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`,
   });
+  const table = new TableStore({
+    api,
+    platform,
+    session,
+    shop,
+    menu,
+    cart,
+    member,
+    now: clock,
+    socketOrigin: () => opts.socketOrigin ?? '',
+  });
   return {
     transport,
     storage,
@@ -252,6 +267,7 @@ export function buildStores(
     address,
     cart,
     order,
+    table,
     setNow(next: number) {
       now = next;
     },
