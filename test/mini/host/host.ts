@@ -219,7 +219,7 @@ export class MiniHost {
   /** Whether the app is in the background (`hideApp`). */
   hidden = false;
   /** Listeners of wx.onAppShow/onAppHide (my.onAppShow/onAppHide). */
-  private appListeners: { show: Array<(res?: unknown) => void>; hide: Array<(res?: unknown) => void> } = { show: [], hide: [] };
+  private appListeners: { show: Listener[]; hide: Listener[] } = { show: [], hide: [] };
   private innerJSON!: JSON;
   private launchOptions: { path: string; query: Record<string, string>; scene: number } = {
     path: '',
@@ -990,13 +990,13 @@ export class MiniHost {
       offNetworkStatusChange: () => undefined,
       // every call adds a listener; off* without one removes them all
       onAppShow: (fn: unknown) => {
-        if (typeof fn === 'function') host.appListeners.show.push(fn as (res?: unknown) => void);
+        if (typeof fn === 'function') host.appListeners.show.push(fn as Listener);
       },
       offAppShow: (fn?: unknown) => {
         host.appListeners.show = fn ? host.appListeners.show.filter((f) => f !== fn) : [];
       },
       onAppHide: (fn: unknown) => {
-        if (typeof fn === 'function') host.appListeners.hide.push(fn as (res?: unknown) => void);
+        if (typeof fn === 'function') host.appListeners.hide.push(fn as Listener);
       },
       offAppHide: (fn?: unknown) => {
         host.appListeners.hide = fn ? host.appListeners.hide.filter((f) => f !== fn) : [];
