@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import WebSocket from 'ws';
 
 export type Platform = 'weapp' | 'alipay';
 
@@ -41,6 +42,33 @@ export interface PaymentRecord {
   api: 'requestPayment' | 'tradePay';
   params: Record<string, unknown>;
 }
+
+export type SocketEvent = 'open' | 'message' | 'close' | 'error';
+
+/** One websocket the host opened for the app (or refused to). */
+export interface SocketRecord {
+  id: number;
+  /** The URL the app gave (the build's origin is mapped to the server's when connecting). */
+  url: string;
+  /** `task`: a SocketTask (the chat app, or the payment app with `multiple`); `global`: the payment app's one socket. */
+  kind: 'task' | 'global';
+  state: 'connecting' | 'open' | 'closing' | 'closed';
+  headers: Record<string, string>;
+  openedAt?: number;
+  closedAt?: number;
+  /** Close code and reason as the app's onClose got them. */
+  code?: number;
+  reason?: string;
+  /** Who closed it: the app, the server, the host (replaced, app closed) or a failure (refused, lost). */
+  closedBy?: 'app' | 'server' | 'host' | 'error';
+  /** Why the host refused to connect or the connection failed. */
+  failed?: string;
+  sent: number;
+  received: number;
+}
+
+/** Most SocketTasks the chat app keeps at once (base library 1.7.0 and later); the next connect fails. */
+export const SOCKET_TASK_LIMIT = 5;
 
 export interface HostError {
   where: string;
@@ -74,6 +102,19 @@ export interface PageInstance {
   setData(data: Record<string, unknown>, cb?: () => void): void;
   [k: string]: unknown;
 }
+
+type Listener = (res?: unknown) => void;
+
+interface LiveSocket {
+  record: SocketRecord;
+  ws: WebSocket | null;
+  /** The task's own listeners (SocketTask.onOpen…); the global socket uses the host's lists. */
+  listeners: Record<SocketEvent, Listener[]>;
+  /** Ends the host's wait (`settle`) for a connect or a close in progress. */
+  done: (() => void) | null;
+}
+
+const noListeners = (): Record<SocketEvent, Listener[]> => ({ open: [], message: [], close: [], error: [] });
 
 interface PageEntry {
   route: string;
@@ -168,6 +209,17 @@ export class MiniHost {
   private liveTimeouts = new Set<ReturnType<typeof setTimeout>>();
   private startedReal = Date.now();
   private closed = false;
+  /** Every websocket of this launch, in the order the app asked for them. */
+  readonly sockets: SocketRecord[] = [];
+  private liveSockets = new Set<LiveSocket>();
+  /** wx.onSocket* / my.onSocket* listeners: every call adds one, off* removes it (all without one). */
+  private socketListeners = noListeners();
+  /** The socket the global API (my.sendSocketMessage, wx.closeSocket, the onSocket* listeners) acts on. */
+  private globalSocket: LiveSocket | null = null;
+  /** Whether the app is in the background (`hideApp`). */
+  hidden = false;
+  /** Listeners of wx.onAppShow/onAppHide (my.onAppShow/onAppHide). */
+  private appListeners: { show: Listener[]; hide: Listener[] } = { show: [], hide: [] };
   private innerJSON!: JSON;
   private launchOptions: { path: string; query: Record<string, string>; scene: number } = {
     path: '',
@@ -629,6 +681,41 @@ export class MiniHost {
     return this.currentPage;
   }
 
+  /**
+   * The app goes to the background (home button, another app): the page on top gets onHide, then
+   * App.onHide and the wx.onAppHide / my.onAppHide listeners run. Resolves once the app settled.
+   */
+  async hideApp(): Promise<void> {
+    if (this.hidden) return;
+    this.hidden = true;
+    const top = this.stack[this.stack.length - 1];
+    if (top) this.callHook(top.instance, 'onHide');
+    this.callHook(this.appInstance, 'onHide');
+    for (const fn of [...this.appListeners.hide]) this.guard('onAppHide', fn)();
+    await this.settle();
+  }
+
+  /**
+   * The app comes back to the foreground: App.onShow and the onAppShow listeners with the enter
+   * options (the launch's path and query; `scene` as given), then the page on top gets onShow.
+   */
+  async showApp(opts: { scene?: number } = {}): Promise<void> {
+    if (!this.hidden) return;
+    this.hidden = false;
+    if (opts.scene !== undefined) this.launchOptions = { ...this.launchOptions, scene: opts.scene };
+    const options = () => this.inner({ ...this.launchOptions, referrerInfo: {} });
+    this.callHook(this.appInstance, 'onShow', options());
+    for (const fn of [...this.appListeners.show]) this.guard('onAppShow', fn)(options());
+    const top = this.stack[this.stack.length - 1];
+    if (top) this.callHook(top.instance, 'onShow');
+    await this.settle();
+  }
+
+  /** Listeners the app registered with onAppShow / onAppHide (and not removed). */
+  appListenerCounts(): { show: number; hide: number } {
+    return { show: this.appListeners.show.length, hide: this.appListeners.hide.length };
+  }
+
   /** Unloads every page (app closed); records timers left running. */
   close(): void {
     while (this.stack.length > 0) {
@@ -638,6 +725,11 @@ export class MiniHost {
     for (const e of this.tabCache.values()) this.unload(e);
     this.tabCache.clear();
     this.closed = true;
+    // the app is gone: its connections drop (no callback reaches it any more)
+    for (const s of this.liveSockets) {
+      s.record.closedBy ??= 'host';
+      s.ws?.terminate();
+    }
     for (const t of this.liveIntervals.keys()) clearInterval(t);
     for (const t of this.liveTimeouts) clearTimeout(t);
   }
@@ -896,10 +988,19 @@ export class MiniHost {
       getNetworkType: ok('getNetworkType', { networkType: 'wifi' }),
       onNetworkStatusChange: () => undefined,
       offNetworkStatusChange: () => undefined,
-      onAppShow: () => undefined,
-      offAppShow: () => undefined,
-      onAppHide: () => undefined,
-      offAppHide: () => undefined,
+      // every call adds a listener; off* without one removes them all
+      onAppShow: (fn: unknown) => {
+        if (typeof fn === 'function') host.appListeners.show.push(fn as Listener);
+      },
+      offAppShow: (fn?: unknown) => {
+        host.appListeners.show = fn ? host.appListeners.show.filter((f) => f !== fn) : [];
+      },
+      onAppHide: (fn: unknown) => {
+        if (typeof fn === 'function') host.appListeners.hide.push(fn as Listener);
+      },
+      offAppHide: (fn?: unknown) => {
+        host.appListeners.hide = fn ? host.appListeners.hide.filter((f) => f !== fn) : [];
+      },
       onError: () => undefined,
       onUnhandledRejection: () => undefined,
       onPageNotFound: () => undefined,
@@ -916,15 +1017,6 @@ export class MiniHost {
       createSelectorQuery: () => this.selectorQuery(),
       createIntersectionObserver: () => ({ relativeToViewport: function r(this: unknown) { return this; }, relativeTo: function r(this: unknown) { return this; }, observe: () => undefined, disconnect: () => undefined }),
       getImageInfo: ok('getImageInfo', { width: 100, height: 100, path: '' }),
-      connectSocket: (o: Record<string, unknown>) => {
-        this.apiCalls.push('connectSocket');
-        return { onOpen: () => undefined, onMessage: () => undefined, onClose: () => undefined, onError: () => undefined, send: () => undefined, close: () => undefined, url: o.url };
-      },
-      onSocketOpen: () => undefined,
-      onSocketMessage: () => undefined,
-      onSocketClose: () => undefined,
-      onSocketError: () => undefined,
-      closeSocket: ok('closeSocket'),
       // storage: values kept as JSON, as the hosts do
       setStorageSync: (k: unknown, v?: unknown) => {
         const [key, value] = host.platform === 'alipay' && typeof k === 'object' ? [(k as { key: string }).key, (k as { data: unknown }).data] : [String(k), v];
@@ -1013,6 +1105,7 @@ export class MiniHost {
       getUserProfile: this.asyncApi('getUserProfile', () => ({ userInfo: { nickName: 'Test', avatarUrl: '' } })),
       getPhoneNumber: ok(),
       requestOrderPayment: ok(),
+      ...this.wxSocketApi(),
     });
     function ok() {
       return () => undefined;
@@ -1050,8 +1143,301 @@ export class MiniHost {
       getPhoneNumber: this.asyncApi('getPhoneNumber', () => ({ response: '{}' })),
       requestSubscribeMessage: this.asyncApi('requestSubscribeMessage', () => ({})),
       httpRequest: (o: Record<string, unknown>) => this.request(o),
+      ...this.mySocketApi(),
     });
     return api;
+  }
+
+  // ---------------------------------------------------------------- websockets
+
+  /** The websockets of this launch that are connecting, open or closing. */
+  openSockets(): SocketRecord[] {
+    return [...this.liveSockets].map((s) => ({ ...s.record }));
+  }
+
+  /** Listeners registered with the global wx.onSocket* / my.onSocket* and not removed, per event. */
+  socketHandlerCounts(): Record<SocketEvent, number> {
+    const l = this.socketListeners;
+    return { open: l.open.length, message: l.message.length, close: l.close.length, error: l.error.length };
+  }
+
+  /**
+   * Where a socket URL connects, or why the host refuses it: the build's origin goes to the server,
+   * whose origin is the only one in the socket domain list; the scheme must be ws or wss.
+   */
+  private socketTarget(url: string): { target: string } | { refused: 'scheme' | 'domain' } {
+    const wsOrigin = (o: string) => o.replace(/^http/, 'ws');
+    const under = (u: string, origin: string) => u === origin || u.startsWith(`${origin}/`) || u.startsWith(`${origin}?`);
+    const build = wsOrigin(this.opts.buildOrigin);
+    const server = wsOrigin(this.opts.serverOrigin);
+    const target = under(url, build) ? server + url.slice(build.length) : url;
+    if (!/^wss?:\/\//.test(target)) return { refused: 'scheme' };
+    if (!under(target, server)) return { refused: 'domain' };
+    return { target };
+  }
+
+  private newSocket(url: string, kind: SocketRecord['kind'], header: unknown): LiveSocket {
+    const headers: Record<string, string> = {};
+    if (header && typeof header === 'object') for (const [k, v] of Object.entries(header)) headers[k] = String(v);
+    const record: SocketRecord = { id: this.sockets.length + 1, url, kind, state: 'connecting', headers, sent: 0, received: 0 };
+    this.sockets.push(record);
+    return { record, ws: null, listeners: noListeners(), done: null };
+  }
+
+  private refuseSocket(s: LiveSocket, why: string): void {
+    Object.assign(s.record, { state: 'closed', closedBy: 'error', failed: why, closedAt: Date.now() });
+  }
+
+  /** `settle()` waits for a connect or a close in progress (an open socket is not waited for). */
+  private awaitSocket(s: LiveSocket): void {
+    if (s.done) return;
+    void this.track(
+      new Promise<void>((resolve) => {
+        s.done = () => {
+          s.done = null;
+          resolve();
+        };
+      }),
+    );
+  }
+
+  /** Connects for real; the socket's events reach the app in the order they happen. */
+  private connectSocketTo(s: LiveSocket, target: string): void {
+    const rec = s.record;
+    this.liveSockets.add(s);
+    this.awaitSocket(s);
+    let header: Record<string, string> = {};
+    let errored = false;
+    const ws = new WebSocket(target, { headers: rec.headers, handshakeTimeout: 10_000 });
+    s.ws = ws;
+    ws.on('upgrade', (res: http.IncomingMessage) => {
+      header = {};
+      for (const [k, v] of Object.entries(res.headers)) header[k] = Array.isArray(v) ? v.join(',') : String(v ?? '');
+    });
+    ws.on('open', () => {
+      rec.state = 'open';
+      rec.openedAt = Date.now();
+      s.done?.();
+      this.emitSocket(s, 'open', { header });
+    });
+    ws.on('message', (data: WebSocket.RawData, isBinary: boolean) => {
+      rec.received += 1;
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+      this.emitSocket(s, 'message', isBinary ? { binary: buf } : { text: buf.toString('utf8') });
+    });
+    ws.on('error', (e: Error) => {
+      errored = true;
+      rec.failed ??= e.message;
+      this.emitSocket(s, 'error', { message: e.message });
+    });
+    ws.on('close', (code: number, reason: Buffer) => {
+      Object.assign(rec, { state: 'closed', closedAt: Date.now(), code, reason: reason.toString('utf8') });
+      rec.closedBy ??= errored ? 'error' : 'server';
+      this.liveSockets.delete(s);
+      s.done?.();
+      this.emitSocket(s, 'close', { code, reason: rec.reason });
+    });
+  }
+
+  /**
+   * Hands a socket event to the app in the platform's shape: to the task's own listeners, and to the
+   * global onSocket* listeners when it is the global socket (the payment app's one socket; on the
+   * chat app the latest task). Listeners are read when the event is delivered.
+   */
+  private emitSocket(s: LiveSocket, ev: SocketEvent, e: { header?: Record<string, string>; text?: string; binary?: Buffer; message?: string; code?: number; reason?: string }): void {
+    const weapp = this.platform === 'weapp';
+    const toGlobal = s.record.kind === 'global' || s === this.globalSocket;
+    let res: Record<string, unknown>;
+    if (ev === 'open') res = this.inner({ header: e.header ?? {} });
+    else if (ev === 'close') res = this.inner({ code: e.code, reason: e.reason ?? '' });
+    else if (ev === 'error') res = this.inner(weapp ? { errMsg: e.message } : { error: 1, errorMessage: e.message });
+    else if (e.binary && weapp) {
+      res = this.inner({});
+      res.data = this.innerArrayBuffer(e.binary);
+    } else if (e.binary) res = this.inner({ data: e.binary.toString('base64'), isBuffer: true });
+    else res = this.inner(weapp ? { data: e.text } : { data: e.text, isBuffer: false });
+    this.later(() => {
+      for (const fn of [...s.listeners[ev], ...(toGlobal ? this.socketListeners[ev] : [])]) this.guard(`socket ${ev}`, fn)(res);
+    });
+  }
+
+  /** An ArrayBuffer of the app's realm holding `buf`. */
+  private innerArrayBuffer(buf: Buffer): ArrayBuffer {
+    const AB = vm.runInContext('ArrayBuffer', this.ctx) as ArrayBufferConstructor;
+    const U8 = vm.runInContext('Uint8Array', this.ctx) as Uint8ArrayConstructor;
+    const ab = new AB(buf.length);
+    new U8(ab).set(buf);
+    return ab;
+  }
+
+  /** SocketTask.send / sendSocketMessage: strings as text, ArrayBuffers (or base64 with isBuffer) as binary. */
+  private sendOn(s: LiveSocket | null, o: Record<string, unknown>): void {
+    const weapp = this.platform === 'weapp';
+    const fail = (msg: string) => this.answer(o, false, weapp ? { errMsg: `sendSocketMessage:fail ${msg}` } : { error: 10, errorMessage: msg });
+    if (!s?.ws || s.record.state !== 'open') return fail('WebSocket is not connected');
+    const data = o.data;
+    let payload: string | Buffer;
+    if (typeof data === 'string') payload = !weapp && o.isBuffer ? Buffer.from(data, 'base64') : data;
+    else if (Object.prototype.toString.call(data) === '[object ArrayBuffer]') payload = Buffer.from(data as ArrayBuffer);
+    else return fail('parameter error: data should be String or ArrayBuffer');
+    s.record.sent += 1;
+    s.ws.send(payload, { binary: typeof payload !== 'string' }, (err?: Error) => {
+      if (err) fail(err.message);
+      else this.answer(o, true, weapp ? { errMsg: 'sendSocketMessage:ok' } : {});
+    });
+  }
+
+  /** SocketTask.close / closeSocket: code 1000 unless given (1000 or 3000–4999, as a browser takes). */
+  private closeOn(s: LiveSocket | null, o: Record<string, unknown>): void {
+    const weapp = this.platform === 'weapp';
+    const fail = (msg: string) => this.answer(o, false, weapp ? { errMsg: `closeSocket:fail ${msg}` } : { error: 10, errorMessage: msg });
+    if (!s?.ws || s.record.state === 'closed') return fail('WebSocket is not connected');
+    const code = o.code === undefined || o.code === null ? 1000 : Number(o.code);
+    if (code !== 1000 && !(code >= 3000 && code <= 4999)) return fail(`The code must be either 1000, or between 3000 and 4999. ${code} is neither.`);
+    const reason = o.reason === undefined || o.reason === null ? '' : String(o.reason);
+    if (Buffer.byteLength(reason) > 123) return fail('The reason must not be greater than 123 bytes');
+    this.shutSocket(s, code, reason, 'app');
+    this.answer(o, true, weapp ? { errMsg: 'closeSocket:ok' } : {});
+  }
+
+  /** Starts closing (a socket still connecting is abandoned: error, then close 1006). */
+  private shutSocket(s: LiveSocket, code: number, reason: string, by: 'app' | 'host'): void {
+    if (!s.ws || s.record.state === 'closed' || s.record.state === 'closing') return;
+    s.record.closedBy ??= by;
+    s.record.state = 'closing';
+    this.awaitSocket(s);
+    s.ws.close(code, reason);
+  }
+
+  /** A SocketTask: its own listeners (the payment app's also has off*), send and close. */
+  private socketTask(s: LiveSocket, withOff: boolean): Record<string, unknown> {
+    const task: Record<string, unknown> = {
+      send: (o: Record<string, unknown> = {}) => this.sendOn(s, o),
+      close: (o: Record<string, unknown> = {}) => this.closeOn(s, o),
+    };
+    const events: Array<[SocketEvent, string]> = [
+      ['open', 'Open'],
+      ['message', 'Message'],
+      ['close', 'Close'],
+      ['error', 'Error'],
+    ];
+    for (const [ev, name] of events) {
+      task[`on${name}`] = (fn: unknown) => {
+        if (typeof fn === 'function') s.listeners[ev].push(fn as Listener);
+      };
+      if (withOff) {
+        task[`off${name}`] = (fn?: unknown) => {
+          s.listeners[ev] = fn ? s.listeners[ev].filter((f) => f !== fn) : [];
+        };
+      }
+    }
+    return task;
+  }
+
+  /** The global onSocket* (and, on the payment app, offSocket*) of both hosts. */
+  private socketListenerApi(withOff: boolean): Record<string, unknown> {
+    const api: Record<string, unknown> = {};
+    const events: Array<[SocketEvent, string]> = [
+      ['open', 'Open'],
+      ['message', 'Message'],
+      ['close', 'Close'],
+      ['error', 'Error'],
+    ];
+    for (const [ev, name] of events) {
+      // every call adds a listener, also the same function again: they pile up unless removed
+      api[`onSocket${name}`] = (fn: unknown) => {
+        if (typeof fn === 'function') this.socketListeners[ev].push(fn as Listener);
+      };
+      if (withOff) {
+        api[`offSocket${name}`] = (fn?: unknown) => {
+          this.socketListeners[ev] = fn ? this.socketListeners[ev].filter((f) => f !== fn) : [];
+        };
+      }
+    }
+    return api;
+  }
+
+  /**
+   * The chat app: every connectSocket returns its own SocketTask, at most SOCKET_TASK_LIMIT at once;
+   * success means the task was created (its onOpen tells when it is open). The legacy global API
+   * (sendSocketMessage, closeSocket, onSocket*) acts on the latest task.
+   */
+  private wxSocketApi(): Record<string, unknown> {
+    return {
+      connectSocket: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('connectSocket');
+        const s = this.newSocket(String(o.url ?? ''), 'task', o.header);
+        const task = this.socketTask(s, false);
+        const to = this.socketTarget(s.record.url);
+        let failure: string | null = null;
+        if (this.liveSockets.size >= SOCKET_TASK_LIMIT) failure = `wcwss taskID=${s.record.id} exceed max concurrent count`;
+        else if ('refused' in to) failure = to.refused === 'scheme' ? `invalid url "${s.record.url}"` : 'url not in domain list';
+        if (failure !== null || 'refused' in to) {
+          const errMsg = `createSocketTask:fail ${failure}`;
+          this.refuseSocket(s, errMsg);
+          this.answer(o, false, { errMsg });
+          this.emitSocket(s, 'error', { message: errMsg });
+          return task;
+        }
+        this.globalSocket = s;
+        this.connectSocketTo(s, to.target);
+        this.answer(o, true, { socketTaskId: s.record.id, errMsg: 'connectSocket:ok' });
+        return task;
+      },
+      sendSocketMessage: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('sendSocketMessage');
+        this.sendOn(this.globalSocket, o);
+      },
+      closeSocket: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('closeSocket');
+        this.closeOn(this.globalSocket, o);
+      },
+      ...this.socketListenerApi(false),
+    };
+  }
+
+  /**
+   * The payment app: ONE global socket (connecting again closes the one open), driven by
+   * sendSocketMessage / closeSocket and heard through the global onSocket* listeners, which pile up
+   * unless removed with offSocket*. With `multiple: true` connectSocket returns a SocketTask instead.
+   */
+  private mySocketApi(): Record<string, unknown> {
+    return {
+      connectSocket: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('connectSocket');
+        const multiple = o.multiple === true;
+        let url = String(o.url ?? '');
+        if (o.data && typeof o.data === 'object') {
+          const q = new URLSearchParams(Object.entries(o.data as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+          if (q) url += `${url.includes('?') ? '&' : '?'}${q}`;
+        }
+        const s = this.newSocket(url, multiple ? 'task' : 'global', o.header);
+        const task = multiple ? this.socketTask(s, true) : undefined;
+        const to = this.socketTarget(url);
+        if ('refused' in to) {
+          const [error, errorMessage] = to.refused === 'scheme' ? [5, 'URL must start with ws or wss'] : [2, 'url not in domain list'];
+          this.refuseSocket(s, errorMessage);
+          this.answer(o, false, { error, errorMessage });
+          return task;
+        }
+        if (!multiple) {
+          if (this.globalSocket) this.shutSocket(this.globalSocket, 1000, '', 'host');
+          this.globalSocket = s;
+        }
+        this.connectSocketTo(s, to.target);
+        this.answer(o, true, {});
+        return task;
+      },
+      sendSocketMessage: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('sendSocketMessage');
+        this.sendOn(this.globalSocket, o);
+      },
+      closeSocket: (o: Record<string, unknown> = {}) => {
+        this.apiCalls.push('closeSocket');
+        this.closeOn(this.globalSocket, o);
+      },
+      ...this.socketListenerApi(true),
+    };
   }
 
   // ---------------------------------------------------------------- view layer events
