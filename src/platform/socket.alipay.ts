@@ -22,8 +22,15 @@ export interface AlipaySocketHost {
 
 const host = (): AlipaySocketHost => (globalThis as unknown as { my: AlipaySocketHost }).my;
 
+/** How long a socket the app closed may take to report its close before the next one connects anyway. */
+const CLOSE_WAIT_MS = 1500;
+
 /** Builds the adapter over a given host (the running app passes the global `my`). */
 export function alipaySocketFactory(my: () => AlipaySocketHost): SocketFactory {
+  // The close of a socket the app closed itself arrives later, through the global handlers: a socket
+  // connected before it arrived would take it for its own. So the next socket connects (and listens)
+  // only once that close came back, or after CLOSE_WAIT_MS.
+  let closing: Promise<void> | null = null;
   return (url, headers) => {
     const m = my();
     let openCb: () => void = () => undefined;
@@ -35,9 +42,11 @@ export function alipaySocketFactory(my: () => AlipaySocketHost): SocketFactory {
       messageCb(typeof res.data === 'string' ? res.data : String(res.data?.data ?? ''));
     const onError = (e: unknown) => errorCb(e);
     let removed = false;
+    let started = false;
     const removeAll = () => {
       if (removed) return;
       removed = true;
+      if (!started) return;
       m.offSocketOpen(onOpen);
       m.offSocketMessage(onMessage);
       m.offSocketClose(onClose);
@@ -47,16 +56,41 @@ export function alipaySocketFactory(my: () => AlipaySocketHost): SocketFactory {
       removeAll();
       closeCb(res?.code ?? 1006, res?.reason ?? '');
     };
-    m.onSocketOpen(onOpen);
-    m.onSocketMessage(onMessage);
-    m.onSocketClose(onClose);
-    m.onSocketError(onError);
-    m.connectSocket({ url, header: headers, fail: (e) => onError(e) });
+    const start = () => {
+      if (removed) return;
+      started = true;
+      m.onSocketOpen(onOpen);
+      m.onSocketMessage(onMessage);
+      m.onSocketClose(onClose);
+      m.onSocketError(onError);
+      m.connectSocket({ url, header: headers, fail: (e) => onError(e) });
+    };
+    if (closing) void closing.then(start);
+    else start();
     const socket: SocketLike = {
-      send: (data) => m.sendSocketMessage({ data }),
+      send: (data) => {
+        if (started && !removed) m.sendSocketMessage({ data });
+      },
       close: (code, reason) => {
-        m.closeSocket({ code, reason });
+        if (removed) return;
+        const wasStarted = started;
         removeAll();
+        if (!wasStarted) return;
+        // wait for this close to come back before another socket listens
+        const done = new Promise<void>((resolve) => {
+          const timer = setTimeout(finish, CLOSE_WAIT_MS);
+          function finish(): void {
+            clearTimeout(timer);
+            m.offSocketClose(finish);
+            resolve();
+          }
+          m.onSocketClose(finish);
+        });
+        const mine = done.then(() => {
+          if (closing === mine) closing = null;
+        });
+        closing = mine;
+        m.closeSocket({ code, reason });
       },
       onOpen: (cb) => (openCb = cb),
       onMessage: (cb) => (messageCb = cb),

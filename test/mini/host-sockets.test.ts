@@ -440,6 +440,33 @@ describe('my: the global socket', () => {
     }
   });
 
+  test("the adapter: closing and reconnecting at once, the old socket's late close is not taken for the new one's", async () => {
+    const host = await launched('alipay');
+    const my = host.evaluate<AlipaySocketHost>('my');
+    const open = alipaySocketFactory(() => my);
+    const first = open(`${echo.ws}/ws/room-1?token=t`, { token: 't' });
+    let firstOpen = false;
+    first.onOpen(() => (firstOpen = true));
+    await waitFor(() => firstOpen, 'the first open');
+    first.close(1000, 'hidden');
+    // at once, before the first close event came back through the global listeners
+    const got: { open: number; messages: string[]; closes: number[] } = { open: 0, messages: [], closes: [] };
+    const second = open(`${echo.ws}/ws/room-1?token=t`, { token: 't' });
+    second.onOpen(() => (got.open += 1));
+    second.onMessage((d) => got.messages.push(d));
+    second.onClose((code) => got.closes.push(code));
+    await waitFor(() => got.open === 1, 'the second open');
+    await host.settle();
+    second.send('still here');
+    await waitFor(() => got.messages.length === 1, 'the echo on the second socket');
+    expect([got.closes, got.messages]).toEqual([[], ['still here']]);
+    expect(host.socketHandlerCounts()).toEqual({ open: 1, message: 1, close: 1, error: 1 });
+    // and its own close, when the server ends it, is heard
+    second.send('close:4002');
+    await waitFor(() => got.closes.length === 1, 'the second close');
+    expect(got.closes).toEqual([4002]);
+  });
+
   test('hidden, the room channel closes its socket with 1000; shown, it connects again; listeners never pile up', async () => {
     const host = await launched('alipay');
     const my = host.evaluate<AlipaySocketHost & Record<string, Fn>>('my');
