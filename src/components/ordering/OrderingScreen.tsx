@@ -18,6 +18,7 @@ import { notice, toastError } from './feedback';
 import { showShopStatusDialog } from './checkout';
 import type { BootResult } from './boot';
 import { RowsPlaceholder, ShopLoadFailed } from './OrderingGate';
+import { TableStrip } from '../table/TableStrip';
 
 /** How long the list rests on an unloaded category before it is fetched. */
 const CHUNK_LOAD_DELAY_MS = 180;
@@ -282,6 +283,7 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   return (
     <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
       <ShopHeader />
+      <TableStrip />
       <Box className="ordering__body">
         <CategoryRail categories={categories} active={activeCategory} onJump={jump} />
         {layout.rows.length === 0 ? (

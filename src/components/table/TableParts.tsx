@@ -44,6 +44,7 @@ export const DinersRow = observer(function DinersRow() {
 /** The shared cart with who added each dish; quantities change for everyone at once. */
 export const SharedCart = observer(function SharedCart({ editable = true }: { editable?: boolean }) {
   const { table, cart } = useStores();
+  const amounts = new Map((cart.breakdown?.lines ?? []).map((l) => [l.flag, l.priceRuleAmount]));
   return (
     <View className="card" id="table-cart">
       <Text className="card__title">{t('pages.table.cart')}</Text>
@@ -70,7 +71,7 @@ export const SharedCart = observer(function SharedCart({ editable = true }: { ed
             ) : (
               <Text className="confirm-line__qty">×{l.quantity}</Text>
             )}
-            <Money value={l.price * l.quantity} className="confirm-line__amount" />
+            <Money value={amounts.get(l.flag) ?? 0} className="confirm-line__amount" />
           </View>
         );
       })}

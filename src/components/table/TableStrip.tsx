@@ -1,0 +1,27 @@
+import Taro from '@tarojs/taro';
+import { View, Text } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { t } from '@/i18n';
+import { useStores } from '@/stores';
+import { LiveBadge } from './TableParts';
+import { TableAlerts } from './TableAlerts';
+import { TablePages } from './table-view';
+
+/**
+ * On the menu while at a table (TABLE-1): which table, how many are at it, the live state, and the
+ * way to the table page; the room's dialogs (submitted, busy, Retry) show here too.
+ */
+export const TableStrip = observer(function TableStrip() {
+  const { table } = useStores();
+  if (table.phase !== 'joined' || !table.order) return null;
+  return (
+    <>
+      <View className="table-strip" id="table-strip" onClick={() => void Taro.navigateTo({ url: TablePages.table })}>
+        <Text className="table-strip__text">{t('pages.table.strip', { name: table.order.sTableName, count: Math.max(1, table.diners.length) })}</Text>
+        <LiveBadge />
+        <Text className="table-strip__go">{t('pages.table.goTable')} ›</Text>
+      </View>
+      <TableAlerts />
+    </>
+  );
+});
