@@ -11,19 +11,32 @@
  *   stock <productId> <n|+n|-n|none>  set, add to, take from or stop tracking a product's stock
  *   export <shopId> [file.json]       a shop's menu, activities and coupons as JSON
  *   load <file.json>                  load such a file back (upsert by id)
+ *   table-codes [--shop <id>] [--out <dir>] [--base <public url>]
+ *                                    a QR code of each table's scan-order link (every shop's tables
+ *                                    without --shop): <dir>/<shop>-<table>.png and .svg; the
+ *                                    directory defaults to ./table-codes, the link base to PUBLIC_URL
+ *                                    (http://localhost:PORT when unset)
  *
  * With MERCHANT_URL (and MERCHANT_KEY) it calls a running server's /merchant/ API; otherwise it
  * opens the database itself (DATABASE_URL, or the PGlite data of DATA_DIR — stop the server first,
  * an embedded database has one user at a time).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import QRCode from 'qrcode';
 import { loadConfig } from '../src/config';
-import { createContext } from '../src/context';
+import { createContext, type ServerContext } from '../src/context';
 import { openDatabase } from '../src/db/client';
 import { AppError } from '../src/http/errors';
 import { messageFor } from '../src/i18n/messages';
-import { runMerchantOp, type MerchantAction, type MerchantOp } from '../src/services/orders/merchant';
+import {
+  runMerchantOp,
+  type MerchantAction,
+  type MerchantOp,
+  type MerchantTable,
+} from '../src/services/orders/merchant';
+import { scanOrderLink } from '../src/tables-link';
 
 const ACTIONS: Record<string, MerchantAction> = {
   accept: 'accept',
@@ -47,6 +60,8 @@ interface Parsed {
   body: unknown;
   /** Where `export` writes (stdout when absent). */
   out?: string;
+  /** `table-codes`: the listed tables' QR codes go to `dir`; their links start with `base` (else PUBLIC_URL). */
+  codes?: { dir: string; base?: string };
 }
 
 function flags(args: string[]): { positional: string[]; opts: Record<string, string | true> } {
@@ -94,6 +109,20 @@ export function parseCommand(argv: string[]): Parsed {
   }
   if (command === 'export')
     return { op: 'shop/export', body: { shopId: int(positional[0], 'shopId') }, out: positional[1] };
+  if (command === 'table-codes') {
+    const value = (name: string): string | undefined => {
+      const v = opts[name];
+      if (v === true) throw new Error(`--${name} needs a value`);
+      return v;
+    };
+    const shop = value('shop');
+    const base = value('base');
+    return {
+      op: 'tables',
+      body: shop === undefined ? {} : { shopId: int(shop, 'shop') },
+      codes: { dir: value('out') ?? 'table-codes', ...(base === undefined ? {} : { base }) },
+    };
+  }
   if (command === 'load') {
     if (!positional[0]) throw new Error('load needs a file');
     return { op: 'shop/load', body: JSON.parse(fs.readFileSync(positional[0], 'utf8')) as unknown };
@@ -110,6 +139,54 @@ export function parseCommand(argv: string[]): Parsed {
   return { op: 'order/act', body };
 }
 
+/** Where an operation runs: a server's admin API or the database itself. */
+export type Transport = (op: MerchantOp, body: unknown) => Promise<unknown>;
+
+/** A file name part: letters, digits, `_`, `-` and `.` kept, anything else `_`. */
+const fileSafe = (s: string): string => s.replace(/[^\p{L}\p{N}_.-]/gu, '_');
+
+/**
+ * Writes `<dir>/<shop>-<table>.png` and `.svg`: the QR code of each table's scan-order link.
+ * Returns the files written, in order.
+ */
+export async function writeTableCodes(list: MerchantTable[], dir: string, base: string): Promise<string[]> {
+  fs.mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  for (const t of list) {
+    const link = scanOrderLink(base, t.shopId, t.name);
+    const stem = path.join(dir, `${t.shopId}-${fileSafe(t.name)}`);
+    for (const type of ['png', 'svg'] as const) {
+      const file = `${stem}.${type}`;
+      await QRCode.toFile(file, link, { type });
+      written.push(file);
+    }
+  }
+  return written;
+}
+
+/**
+ * Runs one command line: prints the operation's answer as JSON (or writes it to `export`'s file);
+ * `table-codes` writes the QR code files and prints one line per file.
+ */
+export async function runCommand(
+  argv: string[],
+  transport: Transport,
+  print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+): Promise<void> {
+  const parsed = parseCommand(argv);
+  const info = await transport(parsed.op, parsed.body);
+  if (parsed.codes) {
+    const list = info as MerchantTable[];
+    if (list.length === 0) print('no tables');
+    const base = parsed.codes.base ?? loadConfig().publicUrl;
+    for (const file of await writeTableCodes(list, parsed.codes.dir, base)) print(file);
+    return;
+  }
+  const text = JSON.stringify(info, null, 2);
+  if (parsed.out) fs.writeFileSync(parsed.out, `${text}\n`);
+  else print(text);
+}
+
 async function viaApi(url: string, key: string, op: MerchantOp, body: unknown): Promise<unknown> {
   const res = await fetch(`${url.replace(/\/$/, '')}/merchant/${op}`, {
     method: 'POST',
@@ -119,6 +196,19 @@ async function viaApi(url: string, key: string, op: MerchantOp, body: unknown): 
   const json = (await res.json()) as { result: boolean; info: unknown };
   if (!json.result) throw new Error(String(json.info));
   return json.info;
+}
+
+/** Runs operations on an open server context; a refusal becomes an error with its English message. */
+export function contextTransport(ctx: ServerContext): Transport {
+  return async (op, body) => {
+    try {
+      return await runMerchantOp(ctx, op, body);
+    } catch (e) {
+      if (e instanceof AppError)
+        throw new Error(messageFor(e.code, 'en', e.params) + (e.detail ? `: ${e.detail}` : ''));
+      throw e;
+    }
+  };
 }
 
 async function viaDatabase(op: MerchantOp, body: unknown): Promise<unknown> {
@@ -136,11 +226,7 @@ async function viaDatabase(op: MerchantOp, body: unknown): Promise<unknown> {
   };
   const ctx = createContext({ config, database, log: quiet as unknown as FastifyBaseLogger });
   try {
-    return await runMerchantOp(ctx, op, body);
-  } catch (e) {
-    if (e instanceof AppError)
-      throw new Error(messageFor(e.code, 'en', e.params) + (e.detail ? `: ${e.detail}` : ''));
-    throw e;
+    return await contextTransport(ctx)(op, body);
   } finally {
     for (const hook of ctx.closeHooks.splice(0)) await hook();
     await database.close();
@@ -148,14 +234,9 @@ async function viaDatabase(op: MerchantOp, body: unknown): Promise<unknown> {
 }
 
 async function main(): Promise<void> {
-  const parsed = parseCommand(process.argv.slice(2));
   const url = process.env.MERCHANT_URL;
-  const info = url
-    ? await viaApi(url, process.env.MERCHANT_KEY ?? '', parsed.op, parsed.body)
-    : await viaDatabase(parsed.op, parsed.body);
-  const text = JSON.stringify(info, null, 2);
-  if (parsed.out) fs.writeFileSync(parsed.out, `${text}\n`);
-  else process.stdout.write(`${text}\n`);
+  const key = process.env.MERCHANT_KEY ?? '';
+  await runCommand(process.argv.slice(2), url ? (op, body) => viaApi(url, key, op, body) : viaDatabase);
 }
 
 if (require.main === module) {

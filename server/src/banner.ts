@@ -1,8 +1,24 @@
 import type { ServerConfig } from './config';
 import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP } from './demo/ids';
+import { scanOrderLink, terminalQr } from './tables-link';
 
-/** The start-up text: where the app is and how to try every demo shop and login. */
-export function demoBanner(config: ServerConfig, startMs: number): string {
+/** The demo table whose scan-order link and QR code the start-up text shows. */
+export const BANNER_TABLE = 'A1';
+
+/** The start-up text with the QR code of the demo table's scan-order link (what `npm start` prints). */
+export async function startBanner(config: ServerConfig, startMs: number): Promise<string> {
+  return demoBanner(
+    config,
+    startMs,
+    await terminalQr(scanOrderLink(config.publicUrl, SHOP.restaurant, BANNER_TABLE)),
+  );
+}
+
+/**
+ * The start-up text: where the app is and how to try every demo shop and login. `scanOrderQr`, the
+ * demo table's QR code drawn for a terminal, goes under its scan-order link.
+ */
+export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: string): string {
   const base = config.publicUrl.replace(/\/$/, '');
   const page = `${base}/#/pages/index/index`;
   const db = /^postgres/.test(config.databaseUrl) ? 'PostgreSQL' : `PGlite (${config.databaseUrl})`;
@@ -17,7 +33,8 @@ export function demoBanner(config: ServerConfig, startMs: number): string {
     `  Beauty salon (appointments):                ${page}?id=${SHOP.beauty}`,
     `  Large menu (1,000 products):                ${page}?id=${SHOP.large}`,
     `  Dine-in at table A1:                        ${page}?id=${SHOP.restaurant}&isDine=1&table=A1`,
-    `  Scan-order table A1 (open table):           ${page}?source_type=6&shop_id=${SHOP.restaurant}&table_no=A1`,
+    `  Scan-order table ${BANNER_TABLE} (open table):           ${scanOrderLink(base, SHOP.restaurant, BANNER_TABLE)}`,
+    ...(scanOrderQr === undefined ? [] : [scanOrderQr]),
     '',
     ...(config.demoMode
       ? [

@@ -4,7 +4,7 @@
  */
 import { buildApp } from './app';
 import { loadConfig, testClockFrom, type ServerConfig } from './config';
-import { demoBanner } from './banner';
+import { startBanner } from './banner';
 import { PaymentsConfigError } from './payments/config';
 import { SecretsConfigError } from './secrets';
 
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const clock = config.testClock === null ? undefined : testClockFrom(config.testClock);
   const app = await buildApp({ config, clock });
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(demoBanner(config, Date.now() - started));
+  process.stdout.write(await startBanner(config, Date.now() - started));
 
   let closing = false;
   const shutdown = (signal: string) => {

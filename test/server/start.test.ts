@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import QRCode from 'qrcode';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -67,6 +68,11 @@ test('the start-up banner prints the shop, dine-in and scan-order links', () => 
   expect(output).toContain(`http://localhost:${port}/#/pages/index/index?id=1001`);
   expect(output).toContain('?id=1001&isDine=1&table=A1');
   expect(output).toContain('?source_type=6&shop_id=1001&table_no=A1');
+});
+
+test('the start-up banner draws the QR code of table A1 under its scan-order link', async () => {
+  const link = `http://localhost:${port}/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1`;
+  expect(output).toContain(`${link}\n${await QRCode.toString(link, { type: 'terminal', small: true })}\n`);
 });
 
 test('the demo says it runs the sandbox payment provider', () => {

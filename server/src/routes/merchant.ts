@@ -16,8 +16,8 @@ const keyMatches = (given: string, expected: string): boolean => {
 
 /**
  * The merchant admin API: POST /merchant/<operation> (orders, order/act, stock, shop/export,
- * shop/load) with the `x-merchant-key` header equal to MERCHANT_KEY; not registered at all when
- * MERCHANT_KEY is unset. Answers `{result, info}` like the consumer API.
+ * shop/load, tables, refunds) with the `x-merchant-key` header equal to MERCHANT_KEY; not registered
+ * at all when MERCHANT_KEY is unset. Answers `{result, info}` like the consumer API.
  */
 export function registerMerchantRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const key = ctx.config.merchantKey;

@@ -44,3 +44,19 @@ test('an unknown command is refused', () => {
 test('an order id that is not a number is refused', () => {
   expect(() => parseCommand(['accept', 'abc'])).toThrow('orderId must be a whole number');
 });
+
+test('table-codes lists the tables of a shop and names where their codes go', () => {
+  expect(
+    parseCommand(['table-codes', '--shop', '1001', '--out', 'codes', '--base', 'https://shop.example.com']),
+  ).toEqual({
+    op: 'tables',
+    body: { shopId: 1001 },
+    codes: { dir: 'codes', base: 'https://shop.example.com' },
+  });
+  expect(parseCommand(['table-codes'])).toEqual({ op: 'tables', body: {}, codes: { dir: 'table-codes' } });
+});
+
+test('a table-codes option without its value is refused', () => {
+  expect(() => parseCommand(['table-codes', '--shop'])).toThrow('--shop needs a value');
+  expect(() => parseCommand(['table-codes', '--out', '--shop', '1001'])).toThrow('--out needs a value');
+});

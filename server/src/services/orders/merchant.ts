@@ -1,8 +1,8 @@
 /**
  * The merchant side (SERVER-4), used by the CLI (`npm run merchant`) and the `/merchant/` admin API:
  * the operations by name with their request schemas. The work itself lives beside it: the orders
- * view (merchant-orders.ts), the order actions (merchant-actions.ts), stock (merchant-stock.ts) and
- * the shop configuration (shop-config.ts).
+ * view (merchant-orders.ts), the order actions (merchant-actions.ts), stock (merchant-stock.ts), the
+ * tables (merchant-tables.ts) and the shop configuration (shop-config.ts).
  */
 import { listRefunds } from '../payments/refunds';
 import { z } from 'zod';
@@ -11,11 +11,13 @@ import { AppError } from '../../http/errors';
 import { merchantAct, MerchantActionReq } from './merchant-actions';
 import { merchantOrders } from './merchant-orders';
 import { adjustStock } from './merchant-stock';
+import { merchantTables } from './merchant-tables';
 import { exportShopConfig, loadShopConfig } from './shop-config';
 
 export { MerchantAction, MerchantActionReq, merchantAct } from './merchant-actions';
 export { merchantOrders, type MerchantOrder } from './merchant-orders';
 export { adjustStock } from './merchant-stock';
+export { merchantTables, type MerchantTable } from './merchant-tables';
 export { exportShopConfig, loadShopConfig, ShopConfig } from './shop-config';
 
 const ListReq = z
@@ -33,6 +35,7 @@ const StockReq = z
   })
   .strict();
 const ShopReq = z.object({ shopId: z.number().int().positive() }).strict();
+const TablesReq = z.object({ shopId: z.number().int().positive().optional() }).strict();
 const RefundsReq = z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(200).optional() }).strict();
 
 /** The merchant operations by name, with their request schemas (the admin API and the CLI share them). */
@@ -52,6 +55,11 @@ export const MERCHANT_OPS = {
     run: (ctx: ServerContext, b: z.output<typeof ShopReq>) => exportShopConfig(ctx, b.shopId),
   },
   'shop/load': { req: z.unknown(), run: (ctx: ServerContext, b: unknown) => loadShopConfig(ctx, b) },
+  /** The tables of a shop (of every shop without `shopId`): what the table QR codes are made from. */
+  tables: {
+    req: TablesReq,
+    run: (ctx: ServerContext, b: z.output<typeof TablesReq>) => merchantTables(ctx, b.shopId),
+  },
   /** The refund outbox: provider refunds with their state, attempts, next attempt and last error. */
   refunds: { req: RefundsReq, run: (ctx: ServerContext, b: z.output<typeof RefundsReq>) => listRefunds(ctx.db, b) },
 } as const;
