@@ -71,7 +71,7 @@ export const CartBreakdown = observer(function CartBreakdown({ breakdown: b, cou
       {b.fees.dishware > 0 ? <FigureRow label={t('pages.ordering.dishwareFee')} value={b.fees.dishware} /> : null}
       {b.fees.delivery > 0 ? <FigureRow label={t('pages.ordering.deliveryFee')} value={b.fees.delivery} id="row-delivery" /> : null}
       {b.fees.service > 0 ? <FigureRow label={t('pages.ordering.serviceFee')} value={b.fees.service} /> : null}
-      {b.fees.table > 0 ? <FigureRow label={t('pages.ordering.tableFee')} value={b.fees.table} /> : null}
+      {b.fees.table > 0 ? <FigureRow label={t('pages.ordering.tableFee')} value={b.fees.table} id="row-tableFee" /> : null}
       {discountRows(b.adjustments, nameOf).map((r) => (
         <FigureRow key={r.key} label={r.label} value={r.amount} kind="discount" />
       ))}

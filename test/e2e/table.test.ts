@@ -1,0 +1,100 @@
+/**
+ * Scan-order at one table in two browsers (ORDER-3 scan entry, ORDER-4, TABLE-1…5, PRICE-9): two
+ * phones open the same scan-order link (source_type 6); the first opens the free table for two, the
+ * second joins its order; each sees the other's dish within a second; one places the order, the other
+ * gets the submitted dialog; the ordered dishes show both diners' lines and, a minute into the meal,
+ * the timed table fee. Headless Chromium against the H5 build served by the real server.
+ */
+import type { Page } from 'playwright-core';
+import { SHOP } from './demo';
+import { amountOf, answerModal, e2eReady, launch, newPhone, serverAndBrowser, shot, tap } from './harness';
+
+const ready = e2eReady();
+const suite = ready ? describe : describe.skip;
+
+jest.setTimeout(300_000);
+
+const TOMATO_EGG = 10303; // ¥22, no options
+const GREEN_BEANS = 10305; // ¥26, no options
+const STIR_FRY = 1103;
+
+/** The cart bar's unit count on the menu ('' when the cart is empty). */
+async function badge(page: Page): Promise<string> {
+  const el = page.locator('#cart-bar .cart-bar__badge');
+  return (await el.count()) > 0 ? ((await el.first().textContent()) ?? '') : '';
+}
+
+/** Waits until the cart bar shows `count` units, at most `ms`. */
+async function seesUnits(page: Page, count: number, ms: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => (document.querySelector('#cart-bar .cart-bar__badge')?.textContent ?? '') === String(n),
+    count,
+    { timeout: ms },
+  );
+}
+
+suite('scan-order table in two browsers', () => {
+  const env = serverAndBrowser();
+
+  test('two diners fill one cart live, one places the order, the other gets the dialog; the table order shows both lines and the timed fee', async () => {
+    const a = await newPhone(env.browser, env.server);
+    const b = await newPhone(env.browser, env.server);
+    const link = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A5`;
+    try {
+      // A: the table is free — how many are eating, then open it
+      await launch(a.page, env.server.base, link);
+      await a.page.locator('#table-open').waitFor({ timeout: 30_000 });
+      await shot(a.page, 'table-open');
+      await tap(a.page, '#people-2');
+      await tap(a.page, '#table-open-go');
+      await a.page.locator('#product-list').waitFor({ timeout: 30_000 });
+      await a.page.locator('#table-strip .live-badge--live').waitFor({ timeout: 10_000 });
+
+      // B: the same link — the table is occupied, B goes straight to the menu of the same order
+      await launch(b.page, env.server.base, link);
+      await b.page.locator('#product-list').waitFor({ timeout: 30_000 });
+      await b.page.locator('#table-strip .live-badge--live').waitFor({ timeout: 10_000 });
+
+      // what A adds, B sees within a second, and the other way round
+      await tap(a.page, `#category-${STIR_FRY}`);
+      await tap(a.page, `#add-${TOMATO_EGG}`);
+      await seesUnits(a.page, 1, 2_000);
+      await seesUnits(b.page, 1, 1_000);
+      await tap(b.page, `#category-${STIR_FRY}`);
+      await tap(b.page, `#add-${GREEN_BEANS}`);
+      await seesUnits(b.page, 2, 2_000);
+      await seesUnits(a.page, 2, 1_000);
+      await shot(b.page, 'table-menu');
+
+      // the table page: both diners, the shared cart with who added what
+      await tap(a.page, '#table-strip');
+      await a.page.locator('#table-diners .diner').nth(1).waitFor({ timeout: 10_000 });
+      expect(await a.page.locator('#table-cart .table-line').count()).toBe(2);
+      await shot(a.page, 'table-two-diners');
+
+      // A places the order; B gets the submitted dialog and an empty cart
+      await tap(a.page, '#table-send');
+      await a.page.locator('#table-submit').waitFor({ timeout: 20_000 });
+      await shot(a.page, 'table-send');
+      await tap(a.page, '#table-submit');
+      const dialog = await answerModal(b.page, '已点菜品');
+      expect(dialog).toContain('已为本桌下单');
+      expect(await badge(b.page)).toBe('');
+      await b.page.locator('#table-ordered .table-round').first().waitFor({ timeout: 20_000 });
+      const lines = await b.page.locator('#table-ordered .confirm-line__name').allTextContents();
+      expect(lines.sort()).toEqual(['干煸四季豆', '番茄炒蛋']);
+
+      // a minute into the meal: the hall bills ¥10 per started hour → ¥10 on the bill.
+      // 22 + 26 = 48 of dishes + dishware 2 units × ¥1 = 2 + service charge 10 % × 48 = 4.80 + table fee 10 → 64.80
+      await b.page.waitForTimeout(61_000);
+      await b.page.reload();
+      await b.page.locator('#row-tableFee').waitFor({ timeout: 30_000 });
+      expect(amountOf(await b.page.locator('#row-tableFee .figure-row__value').textContent())).toBe(10);
+      expect(amountOf(await b.page.locator('#row-total .figure-row__value').textContent())).toBe(64.8);
+      await shot(b.page, 'table-ordered');
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
