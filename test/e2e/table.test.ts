@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { SHOP } from './demo';
-import { amountOf, answerModal, e2eReady, launch, newPhone, serverAndBrowser, shot, tap } from './harness';
+import { amountOf, e2eReady, launch, newPhone, serverAndBrowser, shot, tap } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -77,9 +77,13 @@ suite('scan-order table in two browsers', () => {
       await a.page.locator('#table-submit').waitFor({ timeout: 20_000 });
       await shot(a.page, 'table-send');
       await tap(a.page, '#table-submit');
-      const dialog = await answerModal(b.page, '已点菜品');
+      const modal = b.page.locator('.taro__modal:visible');
+      await modal.waitFor({ timeout: 5_000 });
+      await shot(b.page, 'table-submitted-dialog');
+      const dialog = (await modal.textContent()) ?? '';
       expect(dialog).toContain('已为本桌下单');
       expect(await badge(b.page)).toBe('');
+      await modal.getByText('已点菜品', { exact: true }).click();
       await b.page.locator('#table-ordered .table-round').first().waitFor({ timeout: 20_000 });
       const lines = await b.page.locator('#table-ordered .confirm-line__name').allTextContents();
       expect(lines.sort()).toEqual(['干煸四季豆', '番茄炒蛋']);

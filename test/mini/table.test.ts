@@ -96,7 +96,7 @@ describePlatforms('table', (platform) => {
     // hidden: the socket closes with 1000; shown: it connects again
     await b.hideApp();
     await eventually(b, () => b.openSockets().length === 0, 'B’s socket closed');
-    expect(b.sockets.at(-1)).toMatchObject({ closeCode: 1000, closedBy: 'app' });
+    expect(b.sockets.at(-1)).toMatchObject({ code: 1000, closedBy: 'app' });
     await b.showApp();
     await eventually(b, () => b.openSockets().length === 1, 'B’s socket open again');
     expect(a.errors).toEqual([]);

@@ -18,8 +18,12 @@ export const TableAlerts = observer(function TableAlerts() {
 
   useEffect(() => {
     if (!submitted) return;
-    const text = submitted.mine ? t('pages.table.submittedMine') : t('pages.table.submittedOther', { name: dinerName(submitted.by, table.diners) });
-    void ask(text, t('pages.table.viewOrdered'), t('pages.ordering.gotIt')).then((go) => {
+    // the diner who placed the order is taken to the ordered dishes by the page itself
+    if (submitted.mine) {
+      table.dismissSubmitted();
+      return;
+    }
+    void ask(t('pages.table.submittedOther', { name: dinerName(submitted.by, table.diners) }), t('pages.table.viewOrdered'), t('pages.ordering.gotIt')).then((go) => {
       table.dismissSubmitted();
       if (go) void Taro.navigateTo({ url: TablePages.ordered });
     });
