@@ -8,7 +8,9 @@
  * queue sends them). An operation counts as acknowledged when its reply has code 10000. After about a
  * third of the operations process A gets `kill -9` and is marked down in the proxy; the sockets of
  * its diners drop, they reconnect through the proxy (to B), join again, read the snapshot, settle
- * the operation they had in flight and go on.
+ * the operation they had in flight and go on. So that both kinds of unanswered operation happen on
+ * every run, the proxy holds diner 0's reply (its operation commits on A, the answer dies with A)
+ * and diner 2's request (it never reaches A) just before the kill; diner 4 runs freely into it.
  *
  * The operation in flight when a socket dropped is settled from the snapshot: a diner's line is
  * changed by that diner only, and every accepted change raises the line's version by one, so the line
@@ -42,7 +44,7 @@ import type { CartLine } from '../../src/domain/types';
 import { CartLineSchema } from '../../src/api/contract/message';
 import type { WsServerMessage } from '../../src/api/contract/ws';
 import { connectRoom, isSnapshot, type RoomClient } from '../support/room-client';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { startTcpProxy, type TcpDirection, type TcpProxy } from '../support/tcp-proxy';
 
 const url = process.env.DATABASE_URL ?? '';
 const onPostgres = /^postgres(ql)?:\/\//.test(url);
@@ -190,6 +192,22 @@ function after(state: LineState, op: PlannedOp): LineState {
   return { quantity: op.quantity, version: state!.version + 1 };
 }
 
+/** A diner's next operation on its line: an add while it has none, else an add, an edit or a delete. */
+function nextOp(random: () => number, line: LineState): PlannedOp {
+  const units = () => 1 + Math.floor(random() * 3);
+  if (line === null) return { type: 'add', quantity: units() };
+  const r = random();
+  if (r < 0.5) return { type: 'add', quantity: units() };
+  if (r < 0.85) return { type: 'edit', quantity: 1 + Math.floor(random() * 9) };
+  return { type: 'delete' };
+}
+
+/** An operation a diner sent, with its line just before it. */
+interface Pending {
+  before: LineState;
+  op: PlannedOp;
+}
+
 const stateOf = (line: CartLine | undefined | null): LineState => (line ? { quantity: line.quantity, version: line.version ?? -1 } : null);
 
 /** The cart a socket holds: its snapshots and the events after them, applied in order. */
@@ -278,6 +296,9 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
   let databaseUrl: string;
   /** The backend the next connection through the proxy should go to, while it is live. */
   let prefer = 0;
+  /** Everything the test opens, closed in afterAll even when an assertion failed half-way. */
+  const sockets: RoomClient[] = [];
+  let pg: Client | undefined;
 
   beforeAll(async () => {
     const redisPort = await freePort();
@@ -297,6 +318,8 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
   }, 200_000);
 
   afterAll(async () => {
+    for (const c of sockets) c.ws.terminate();
+    await pg?.end().catch(() => undefined);
     await proxy?.close();
     for (const n of [a, b]) if (n && n.child.exitCode === null && n.child.signalCode === null) n.child.kill('SIGTERM');
     redis?.kill('SIGKILL');
@@ -311,11 +334,19 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     }
     const order = await call<{ id: number; roomId: string }>(a.base, 'table/order', { person: 4, tableId: TABLE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, diners[0].token);
 
+    // connections are opened one at a time, so the proxy's next route is the one a socket gets
+    let connecting: Promise<unknown> = Promise.resolve();
     /** Opens a socket through the proxy, joins and waits for the snapshot; null if no socket opened. */
     const enter = async (d: Diner): Promise<{ socket: Socket; snapshot: Snapshot } | null> => {
-      const route = proxy.routes.length;
-      const client = await connectRoom(proxyBase, order.roomId, d.token).catch(() => null);
+      let route = -1;
+      const connected = connecting.then(() => {
+        route = proxy.routes.length;
+        return connectRoom(proxyBase, order.roomId, d.token).catch(() => null);
+      });
+      connecting = connected;
+      const client = await connected;
       if (!client) return null;
+      sockets.push(client);
       // a reset connection reports an error before its close: the close is what counts here
       client.ws.on('error', () => undefined);
       const socket = { client, route };
@@ -338,10 +369,43 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     const onA = diners.filter((d) => d.index % 2 === 0);
     const onB = diners.filter((d) => d.index % 2 === 1);
 
+    const db = new Client({ connectionString: databaseUrl });
+    pg = db;
+    await db.connect();
+    const readRow = async () => {
+      const { rows } = await db.query<{ version: number; lines: unknown[] }>('SELECT version, lines FROM rooms WHERE id = $1', [order.roomId]);
+      return { version: rows[0].version, lines: rows[0].lines.map((l) => CartLineSchema.parse(l)) };
+    };
+
+    /*
+     * The kill. Once KILL_AFTER_ACKS operations are acknowledged, two of A's diners send their next
+     * operation through a held connection: diner 0's reply is held by the proxy (the operation commits
+     * on A, the answer never arrives) and diner 2's request is held (it never reaches A). When A has
+     * committed diner 0's operation, A is killed while diner 4 on A and B's diners are sending freely.
+     */
+    const held: Partial<Record<number, { direction: TcpDirection; sent: (p: Pending) => void; pending: Promise<Pending> }>> = {};
+    for (const [index, direction] of [
+      [0, 'toClient'],
+      [2, 'toBackend'],
+    ] as const) {
+      let sent!: (p: Pending) => void;
+      const pending = new Promise<Pending>((resolve) => (sent = resolve));
+      held[index] = { direction, sent, pending };
+    }
     let acks = 0;
-    const kill = { at: 0, routesBefore: 0 };
+    let armed = false;
+    const kill = { at: 0, routesBefore: 0, done: Promise.resolve() };
     const aExited = new Promise<void>((resolve) => a.child.once('exit', () => resolve()));
-    const killA = () => {
+    const killA = async () => {
+      const replyHeld = await held[0]!.pending;
+      await held[2]!.pending;
+      const committed = after(replyHeld.before, replyHeld.op);
+      for (let i = 0; ; i++) {
+        const { lines } = await readRow();
+        if (JSON.stringify(stateOf(lines.find((l) => l.flag === diners[0].flag))) === JSON.stringify(committed)) break;
+        if (i > 1000) throw new Error('diner 0: the operation whose reply is held did not commit on A');
+        await sleep(5);
+      }
       kill.at = Date.now();
       kill.routesBefore = proxy.routes.length;
       a.child.kill('SIGKILL');
@@ -352,10 +416,7 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     const run = async (d: Diner) => {
       const random = prng(1000 + d.index);
       for (let n = 0; n < OPS_PER_DINER; n++) {
-        const op: PlannedOp =
-          d.line === null || d.line.quantity === 0
-            ? { type: 'add', quantity: 1 + Math.floor(random() * 3) }
-            : ((r) => (r < 0.5 ? { type: 'add', quantity: 1 + Math.floor(random() * 3) } : r < 0.85 ? { type: 'edit', quantity: 1 + Math.floor(random() * 9) } : { type: 'delete' }))(random()) as PlannedOp;
+        const op = nextOp(random, d.line);
         for (;;) {
           const socket = d.sockets[d.sockets.length - 1];
           const seq = ++d.seq;
@@ -369,7 +430,10 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
             quantity: op.type === 'delete' ? before?.quantity ?? 0 : op.quantity,
             ...(op.type === 'add' ? {} : { version: before!.version }),
           };
+          const hold = held[d.index];
+          if (armed && hold && d.sockets.length === 1) proxy.hold(socket.route, hold.direction);
           socket.client.send({ type: op.type, seq, product });
+          if (armed && hold && d.sockets.length === 1) hold.sent({ before, op });
           const reply = await frameOrDrop(socket.client, replyTo(seq));
           if (reply) {
             expect({ diner: d.index, seq, code: reply.code, reason: reply.reason }).toEqual({ diner: d.index, seq, code: CartReplyCode.ok, reason: '' });
@@ -377,7 +441,11 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
             // the server's line after this operation is the one the diner's own count predicts
             expect({ diner: d.index, seq, line: stateOf(reply.latestProduct) }).toEqual({ diner: d.index, seq, line: d.line });
             d.acked.push({ seq, op, version: reply.version, socket: d.sockets.length - 1 });
-            if (++acks === KILL_AFTER_ACKS) killA();
+            if (++acks === KILL_AFTER_ACKS) {
+              armed = true;
+              kill.done = killA();
+              kill.done.catch(() => undefined);
+            }
             break;
           }
           // the socket dropped with the operation unanswered: reconnect through the proxy and settle it
@@ -404,8 +472,15 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     const started = Date.now();
     await Promise.all(diners.map(run));
     const sessionMs = Date.now() - started;
+    await kill.done;
     await aExited;
     expect(kill.at).toBeGreaterThan(0);
+
+    // the operation whose reply was held is found committed (and not sent again); the one whose
+    // request was held is found missing and sent again; diner 4's is whatever the kill left it
+    expect(diners[0].inFlight.map((x) => x.outcome)).toEqual(['committed']);
+    expect(diners[2].inFlight.map((x) => x.outcome)).toEqual(['lost']);
+    expect(diners[4].inFlight.length).toBeLessThanOrEqual(1);
 
     // A's diners each lost their socket once and came back through the proxy, on B; B's never dropped
     for (const d of onA) {
@@ -422,14 +497,7 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     expect(new Set(ackVersions).size).toBe(ackVersions.length);
 
     // the room as PostgreSQL holds it
-    const pg = new Client({ connectionString: databaseUrl });
-    await pg.connect();
-    const readRow = async () => {
-      const { rows } = await pg.query<{ version: number; lines: unknown[] }>('SELECT version, lines FROM rooms WHERE id = $1', [order.roomId]);
-      return { version: rows[0].version, lines: rows[0].lines.map((l) => CartLineSchema.parse(l)) };
-    };
     const row = await readRow();
-    await pg.end();
 
     // joins + committed operations, nothing else: no version spent on a lost or doubled operation
     const joins = diners.reduce((n, d) => n + d.joins, 0);
@@ -462,6 +530,7 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     const { token: lateToken } = await call<{ token: string }>(b.base, 'user/login', { id: SHOP.restaurant, code: 'room-failover-late' });
     const lateRoute = proxy.routes.length;
     const late = await connectRoom(proxyBase, order.roomId, lateToken);
+    sockets.push(late);
     expect(proxy.routes[lateRoute]).toEqual({ backend: b.port, failedOver: [a.port] });
     late.send({ type: 'sync', seq: 1 });
     const snap = await late.next((f): f is Snapshot => f.type === 'snapshot' && f.seq === 1, 10_000);
@@ -508,7 +577,7 @@ describe('tcp proxy', () => {
       socket.once('error', reject);
     });
 
-  test('round robin, markDown, fall-over from a dead backend, drop on backend loss, close', async () => {
+  test('round robin, markDown, fall-over from a dead backend, hold and release, drop on backend loss, close', async () => {
     const one = await echo();
     const two = await echo();
     const deadPort = await freePort();
@@ -532,6 +601,33 @@ describe('tcp proxy', () => {
         expect(await c.ask('x')).toBe(`${two.port}:x`);
         c.socket.destroy();
       }
+
+      // held: the bytes wait in the proxy until released, in either direction
+      const slow = await talk(proxy.port);
+      const slowRoute = proxy.routes.length - 1;
+      proxy.hold(slowRoute, 'toClient');
+      let answered = '';
+      const answer = slow.ask('late').then((t) => (answered = t));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(answered).toBe('');
+      proxy.release(slowRoute, 'toClient');
+      await answer;
+      expect(answered).toBe(`${two.port}:late`);
+      proxy.hold(slowRoute, 'toBackend');
+      let heard = '';
+      const unheard = slow.ask('later').then((t) => (heard = t));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(heard).toBe('');
+      proxy.release(slowRoute, 'toBackend');
+      await unheard;
+      expect(heard).toBe(`${two.port}:later`);
+      // a held answer is lost when the backend goes away, and the client is dropped at once
+      proxy.hold(slowRoute, 'toClient');
+      const lost = slow.ask('never');
+      await new Promise((r) => setTimeout(r, 50));
+      for (const s of two.conns) s.destroy();
+      await expect(lost).rejects.toThrow('closed');
+      await slow.closed;
 
       // the backend goes away: the client's connection ends too
       const kept = await talk(proxy.port);

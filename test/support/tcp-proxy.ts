@@ -1,10 +1,14 @@
 /**
  * A small TCP load balancer for tests, in front of several server processes on loopback: every
- * incoming connection is forwarded to one backend port (round robin, or a chooser) and piped both
- * ways. When the backend side fails or closes, the client side is destroyed too, so a websocket
- * client sees the drop as a real load balancer would show it. A backend marked down gets no new
- * connections; a connection attempt that fails (a backend that died without being marked down yet)
- * falls over to the next live backend. `close()` ends the listener and every piped connection.
+ * incoming connection is forwarded to one backend port (round robin, or a chooser) and its bytes are
+ * passed both ways. When the backend side fails or closes, the client side is destroyed too, so a
+ * websocket client sees the drop as a real load balancer would show it. A backend marked down gets
+ * no new connections; a connection attempt that fails (a backend that died without being marked down
+ * yet) falls over to the next live backend. `close()` ends the listener and every connection.
+ *
+ * One direction of one connection can be held: its bytes are still read (so a closing peer is seen at
+ * once) but kept by the proxy until released; they are lost if the connection ends meanwhile, as
+ * bytes in transit are when a backend dies.
  */
 import net from 'node:net';
 
@@ -19,11 +23,14 @@ export interface TcpProxyOptions {
 }
 
 export interface TcpRoute {
-  /** The backend the connection went to. */
+  /** The backend the connection went to; -1 while connecting or when no backend answered. */
   backend: number;
   /** Backends tried before it whose connection failed. */
   failedOver: number[];
 }
+
+/** `toBackend`: what the client sends; `toClient`: what the backend answers. */
+export type TcpDirection = 'toBackend' | 'toClient';
 
 export interface TcpProxy {
   /** Port the proxy listens on (loopback). */
@@ -33,12 +40,55 @@ export interface TcpProxy {
   markUp(port: number): void;
   /** Backends not marked down, in the order given. */
   live(): number[];
-  /** Where every accepted connection went, in the order accepted (failed attempts: `backend` -1). */
-  readonly routes: TcpRoute[];
-  /** Piped connections open now, per backend. */
+  /** Where every accepted connection went, in the order accepted (an index here names a connection). */
+  readonly routes: readonly TcpRoute[];
+  /** Keeps the bytes of one direction of connection `route` from now on, until released. */
+  hold(route: number, direction: TcpDirection): void;
+  /** Passes on the bytes kept and forwards again. */
+  release(route: number, direction: TcpDirection): void;
+  /** Connections forwarded and open now, per backend. */
   open(): Map<number, number>;
   /** Stops listening and destroys every connection. */
   close(): Promise<void>;
+}
+
+/** One direction of a connection: forwards chunks, or keeps them while held. */
+class Gate {
+  held = false;
+  private kept: Buffer[] = [];
+  private ended = false;
+
+  constructor(
+    private readonly from: net.Socket,
+    private readonly to: net.Socket,
+  ) {}
+
+  start(): void {
+    this.from.on('data', (chunk: Buffer) => {
+      if (this.held) this.kept.push(chunk);
+      else this.write(chunk);
+    });
+    this.from.on('end', () => {
+      this.ended = true;
+      if (!this.held) this.to.end();
+    });
+    this.from.resume();
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    for (const chunk of this.kept.splice(0)) this.write(chunk);
+    if (this.ended) this.to.end();
+  }
+
+  private write(chunk: Buffer): void {
+    if (this.to.destroyed) return;
+    if (!this.to.write(chunk)) {
+      this.from.pause();
+      this.to.once('drain', () => this.from.resume());
+    }
+  }
 }
 
 export async function startTcpProxy(backends: readonly number[], options: TcpProxyOptions = {}): Promise<TcpProxy> {
@@ -48,6 +98,8 @@ export async function startTcpProxy(backends: readonly number[], options: TcpPro
   const sockets = new Set<net.Socket>();
   const openPerBackend = new Map<number, number>();
   const routes: TcpRoute[] = [];
+  // per connection, same index as routes; a hold asked for before the backend answered waits here
+  const gates: Array<Partial<Record<TcpDirection, Gate>> & { pending: Set<TcpDirection> }> = [];
   let accepted = 0;
   let closing = false;
 
@@ -71,11 +123,13 @@ export async function startTcpProxy(backends: readonly number[], options: TcpPro
     track(client);
     const route: TcpRoute = { backend: -1, failedOver: [] };
     routes.push(route);
+    const own: (typeof gates)[number] = { pending: new Set() };
+    gates.push(own);
     const order = attemptOrder(accepted++);
-    // until a backend answers, the client's bytes stay buffered in its (not yet flowing) stream
+    // until a backend answers, the client's bytes stay buffered in its paused stream
     client.pause();
     client.on('error', () => client.destroy());
-    let settled = false;
+    let connected = false;
 
     const tryNext = () => {
       const backend = order.shift();
@@ -85,29 +139,29 @@ export async function startTcpProxy(backends: readonly number[], options: TcpPro
       }
       const upstream = net.connect(backend, host);
       track(upstream);
+      client.once('close', () => upstream.destroy());
       upstream.once('connect', () => {
-        settled = true;
+        connected = true;
         route.backend = backend;
         openPerBackend.set(backend, (openPerBackend.get(backend) ?? 0) + 1);
         upstream.once('close', () => openPerBackend.set(backend, (openPerBackend.get(backend) ?? 1) - 1));
-        upstream.pipe(client);
-        client.pipe(upstream);
-        client.resume();
+        own.toBackend = new Gate(client, upstream);
+        own.toClient = new Gate(upstream, client);
+        for (const d of own.pending) own[d]!.held = true;
+        own.toBackend.start();
+        own.toClient.start();
       });
       upstream.on('error', () => {
-        if (!settled) {
-          route.failedOver.push(backend);
-          upstream.destroy();
-          tryNext();
-          return;
-        }
         upstream.destroy();
+        if (!connected) {
+          route.failedOver.push(backend);
+          tryNext();
+        }
       });
+      // the backend went away (or failed): the client sees its connection end too
       upstream.once('close', () => {
-        // the backend went away (or failed): the client sees its connection end too
-        if (settled) client.destroy();
+        if (connected) client.destroy();
       });
-      client.once('close', () => upstream.destroy());
     };
     tryNext();
   });
@@ -121,12 +175,28 @@ export async function startTcpProxy(backends: readonly number[], options: TcpPro
   });
   const { port } = server.address() as net.AddressInfo;
 
+  const gateOf = (route: number) => {
+    const g = gates[route];
+    if (!g) throw new Error(`tcp proxy: no connection ${route}`);
+    return g;
+  };
+
   return {
     port,
     markDown: (p) => void down.add(p),
     markUp: (p) => void down.delete(p),
     live,
     routes,
+    hold: (route, direction) => {
+      const g = gateOf(route);
+      g.pending.add(direction);
+      if (g[direction]) g[direction]!.held = true;
+    },
+    release: (route, direction) => {
+      const g = gateOf(route);
+      g.pending.delete(direction);
+      g[direction]?.release();
+    },
     open: () => new Map(openPerBackend),
     close: async () => {
       closing = true;
