@@ -52,7 +52,7 @@ export type SettleOutcome =
 
 export interface TableDeps {
   api: Pick<Api, 'table'>;
-  platform: Pick<Platform, 'socket' | 'name'>;
+  platform: Pick<Platform, 'socket' | 'name' | 'storage'>;
   session: SessionStore;
   shop: ShopStore;
   menu: MenuStore;
@@ -62,6 +62,14 @@ export interface TableDeps {
   socketOrigin: () => string;
   now: () => number;
   timers?: Timers;
+}
+
+/** Where the table a diner sits at is remembered (per shop), so a reload or a restart sits down again. */
+export const tableSeatKey = (shopId: number): string => `table_seat_${shopId}`;
+
+interface Seat {
+  tableId: number;
+  orderId: number;
 }
 
 const isAmountErrorData = (d: unknown): d is AmountErrorData =>
@@ -89,7 +97,10 @@ export class TableStore {
   submitting = false;
   /** The server's breakdown after an amount change while settling (shown before paying). */
   serverQuote: OrderBreakdown | null = null;
+  /** Whether a remembered seat has been looked for (pages wait for it before saying "not at a table"). */
+  seatChecked = false;
   private channel: RoomChannel | null = null;
+  private resuming: Promise<boolean> | null = null;
   private off: Array<() => void> = [];
 
   constructor(private readonly deps: TableDeps) {
@@ -109,6 +120,7 @@ export class TableStore {
       submitted: observable.ref,
       submitting: observable,
       serverQuote: observable.ref,
+      seatChecked: observable,
       roomId: computed,
       me: computed,
       timing: computed,
@@ -216,6 +228,40 @@ export class TableStore {
     return route;
   }
 
+  /**
+   * After a reload or a restart: the table this diner sat at, if its order is still open, is joined
+   * again (the room gives back the whole cart). Answers whether the diner is at a table.
+   */
+  resume(): Promise<boolean> {
+    if (this.phase === 'joined') return Promise.resolve(true);
+    // pages asking at once share one try
+    this.resuming ??= this.resumeSeat().finally(() => {
+      this.resuming = null;
+      change('table/seatChecked', () => {
+        this.seatChecked = true;
+      });
+    });
+    return this.resuming;
+  }
+
+  private async resumeSeat(): Promise<boolean> {
+    const shopId = this.deps.shop.shop?.id;
+    if (shopId === undefined || this.phase === 'loading') return false;
+    const seat = this.deps.platform.storage.get<Seat>(tableSeatKey(shopId));
+    if (!seat || !Number.isInteger(seat.tableId) || !Number.isInteger(seat.orderId)) return false;
+    const res = await settle(this.deps.api.table.getTableInfo({ tableId: seat.tableId }));
+    const order = res.ok ? res.data.allTableOrders.find((o) => o.id === seat.orderId) : undefined;
+    if (!res.ok || !order) {
+      // the meal is over (paid or closed): the seat is given up
+      if (res.ok) this.deps.platform.storage.remove(tableSeatKey(shopId));
+      return false;
+    }
+    if ((this.phase as TablePhase) === 'joined') return true;
+    this.take(res.data);
+    await this.join(order);
+    return true;
+  }
+
   /** table/order: opens the free table for `person` diners (or joins the order someone opened first). */
   async open(person: number): Promise<RuleError | null> {
     const info = this.info;
@@ -242,6 +288,8 @@ export class TableStore {
       this.notice = null;
     });
     this.deps.cart.setTableTiming(this.timing);
+    const shopId = this.deps.shop.shop?.id;
+    if (shopId !== undefined) this.deps.platform.storage.set(tableSeatKey(shopId), { tableId: order.nTableID, orderId: order.id } satisfies Seat);
     this.connect();
     await this.refresh();
   }

@@ -38,10 +38,10 @@ async function until(pred: () => boolean, what: string, timeoutMs = 3000): Promi
 }
 
 /** A diner's stores at the demo restaurant in scan-order (open table) mode, shop and menu loaded. */
-async function dinerAt(n: number): Promise<StoreFixture> {
-  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now(), socketOrigin: base });
-  const openid = `store-diner-${n}-${Date.now()}`;
-  const token = await server.login(SHOP.restaurant, openid);
+async function dinerAt(n: number, device?: StoreFixture): Promise<StoreFixture> {
+  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now(), socketOrigin: base, ...(device ? { storage: device.storage } : {}) });
+  const openid = device ? device.session.openid : `store-diner-${n}-${Date.now()}`;
+  const token = device ? (device.session.token ?? '') : await server.login(SHOP.restaurant, openid);
   f.api.client.setToken(token);
   // the session reads the token the client stored (the table's websocket carries it)
   f.session.refreshToken();
@@ -117,5 +117,23 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
     a.table.leave();
     expect(a.cart.shared).toBe(false);
     expect(a.cart.quantityOf(TOMATO_EGG)).toBe(1);
+  });
+
+  test('a reload sits down again at the same table and gets the whole shared cart back', async () => {
+    const a = await dinerAt(5);
+    await a.table.enter({ tableNo: 'A6' });
+    expect(await a.table.open(2)).toBeNull();
+    await until(() => a.table.status === 'open', 'connected');
+    expect(a.cart.add(TOMATO_EGG, { quantity: 3 })).toBeNull();
+    await until(() => a.table.lines.some((l) => l.quantity === 3 && l.version === 1), 'the server numbered the line');
+    const orderId = a.table.order!.id;
+    a.table.leave();
+
+    // the same device starts again: nothing in memory, the seat in storage
+    const again = await dinerAt(5, a);
+    expect(await again.table.resume()).toBe(true);
+    expect(again.table.order?.id).toBe(orderId);
+    await until(() => again.cart.quantityOf(TOMATO_EGG) === 3, 'the cart back from the room');
+    expect(again.cart.shared).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import Taro from '@tarojs/taro';
+import { OrderType } from '@/domain/enums';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { t } from '@/i18n';
@@ -12,7 +14,12 @@ import { TablePages } from './table-view';
  * way to the table page; the room's dialogs (submitted, busy, Retry) show here too.
  */
 export const TableStrip = observer(function TableStrip() {
-  const { table } = useStores();
+  const { table, session } = useStores();
+  const openTable = session.orderType === OrderType.openTable;
+  // a reload or a restart on the menu: sit down again at the table of this diner
+  useEffect(() => {
+    if (openTable && table.phase === 'idle') void table.resume();
+  }, [openTable, table]);
   if (table.phase !== 'joined' || !table.order) return null;
   return (
     <>

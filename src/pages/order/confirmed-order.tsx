@@ -56,7 +56,10 @@ export default observer(function OrderConfirmedOrderPage() {
   const table = boot?.ok ? root.table : null;
 
   useEffect(() => {
-    if (table?.order) void table.refresh();
+    if (!table) return;
+    // a reload: sit down again at the table of this diner
+    if (table.phase === 'idle') void table.resume();
+    else if (table.order) void table.refresh();
   }, [table]);
 
   // the seated time and the table fee move on while the page is open
@@ -66,6 +69,13 @@ export default observer(function OrderConfirmedOrderPage() {
   }, [root.shop]);
 
   if (!boot) {
+    return (
+      <PageShell route="order/confirmed-order">
+        <Skeleton rows={5} />
+      </PageShell>
+    );
+  }
+  if (table && !table.order && (table.phase === 'loading' || (table.phase === 'idle' && !table.seatChecked))) {
     return (
       <PageShell route="order/confirmed-order">
         <Skeleton rows={5} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Taro from '@tarojs/taro';
 import { View, Text, Textarea } from '@tarojs/components';
 import { observer } from 'mobx-react';
@@ -28,6 +28,11 @@ export default observer(function OrderOrderPage() {
   const root = useStores();
   void root.session.language;
   const [note, setNote] = useState('');
+  const table0 = boot?.ok ? root.table : null;
+  // a reload: sit down again at the table of this diner
+  useEffect(() => {
+    if (table0 && table0.phase === 'idle') void table0.resume();
+  }, [table0]);
   if (!boot) {
     return (
       <PageShell route="order/order">
@@ -36,6 +41,13 @@ export default observer(function OrderOrderPage() {
     );
   }
   const table = boot.ok ? root.table : null;
+  if (table && (table.phase === 'loading' || (table.phase === 'idle' && !table.seatChecked))) {
+    return (
+      <PageShell route="order/order">
+        <Skeleton rows={5} />
+      </PageShell>
+    );
+  }
   if (!table || table.phase !== 'joined' || !table.order) {
     return (
       <PageShell route="order/order">

@@ -106,13 +106,17 @@ export default observer(function ProductTablePage() {
     const params = router.params as Record<string, string | undefined>;
     const tableId = params.tableId && /^\d+$/.test(params.tableId) ? Number(params.tableId) : undefined;
     const tableNo = params.tableNo ?? session.newTableNo ?? session.tableNo ?? undefined;
-    if (tableId === undefined && !tableNo) return;
-    void table.enter(tableId !== undefined ? { tableId } : { tableNo }).then((route) => {
+    const scanned = async () => {
+      // back at the table this diner sat at (a reload, a restart) unless another table was asked for
+      if (tableId === undefined && (await table.resume()) && (!tableNo || table.info?.sName === tableNo)) return;
+      if (tableId === undefined && !tableNo) return;
+      const route = await table.enter(tableId !== undefined ? { tableId } : { tableNo });
       if (route?.kind === 'productTab') void Taro.switchTab({ url: TablePages.menu });
-    });
+    };
+    void scanned();
   }, [table, router.params, session]);
 
-  if (!boot || (table && (table.phase === 'loading' || (table.phase === 'idle' && (session.newTableNo || session.tableNo))))) {
+  if (!boot || (table && (table.phase === 'loading' || (table.phase === 'idle' && (!table.seatChecked || session.newTableNo || session.tableNo))))) {
     return (
       <PageShell route="product/table">
         <Skeleton rows={5} />
