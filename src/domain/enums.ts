@@ -36,6 +36,9 @@ export const CartOperation = { Add: 1, Edit: 2, Delete: 3, Clear: 4, Submitted: 
 export type CartOperation = (typeof CartOperation)[keyof typeof CartOperation];
 
 /** Server reply codes of a shared-cart operation (C§4 "Cart sync"). */
+/** Close codes of a table room's websocket: 1000 the app was hidden (C§2); 4001 missing or expired token; 4004 no such room. */
+export const WsCloseCode = { normal: 1000, unauthorized: 4001, roomNotFound: 4004 } as const;
+
 export const CartReplyCode = {
   ok: 10000,
   ParamsError: -10001,

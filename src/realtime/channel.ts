@@ -4,9 +4,8 @@
  * (1 s doubling to 10 s; 10 attempts, 5 for scan order) and give up with the Retry dialog.
  */
 import type { WsServerMessage } from '../api/contract/ws';
-import { WsCloseCode } from '../api/contract/ws';
 import type { CartOp } from '../domain/cart';
-import { CartOperation, CartReplyCode } from '../domain/enums';
+import { CartOperation, CartReplyCode, WsCloseCode } from '../domain/enums';
 import { nextDelay, shouldRetry, type ReconnectMode } from '../domain/reconnect';
 import type { CartLine } from '../domain/types';
 import { RoomCart } from './room-cart';

@@ -69,6 +69,8 @@ suite('scan-order table in two browsers', () => {
       // the table page: both diners, the shared cart with who added what
       await tap(a.page, '#table-strip');
       await a.page.locator('#table-diners .diner').nth(1).waitFor({ timeout: 10_000 });
+      // the page has slid in
+      await a.page.waitForFunction(() => (document.querySelector('#table-diners')?.getBoundingClientRect().left ?? -1) >= 0 && (document.querySelector('#table-diners')?.getBoundingClientRect().left ?? 99) < 40);
       expect(await a.page.locator('#table-cart .table-line').count()).toBe(2);
       await shot(a.page, 'table-two-diners');
 
@@ -77,13 +79,11 @@ suite('scan-order table in two browsers', () => {
       await a.page.locator('#table-submit').waitFor({ timeout: 20_000 });
       await shot(a.page, 'table-send');
       await tap(a.page, '#table-submit');
-      const modal = b.page.locator('.taro__modal:visible');
-      await modal.waitFor({ timeout: 5_000 });
+      const dialog = b.page.getByText(/已为本桌下单/).first();
+      await dialog.waitFor({ state: 'visible', timeout: 5_000 });
       await shot(b.page, 'table-submitted-dialog');
-      const dialog = (await modal.textContent()) ?? '';
-      expect(dialog).toContain('已为本桌下单');
       expect(await badge(b.page)).toBe('');
-      await modal.getByText('已点菜品', { exact: true }).click();
+      await b.page.getByText('已点菜品', { exact: true }).first().click();
       await b.page.locator('#table-ordered .table-round').first().waitFor({ timeout: 20_000 });
       const lines = await b.page.locator('#table-ordered .confirm-line__name').allTextContents();
       expect(lines.sort()).toEqual(['干煸四季豆', '番茄炒蛋']);

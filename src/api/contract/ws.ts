@@ -18,8 +18,8 @@ import { AvatarUrl, LineFlag, NickName, OpenId } from './shared-shapes';
 /** Path of the channel of a room, under the site root. */
 export const wsPath = (roomId: string): string => `/ws/${roomId}`;
 
-/** Close codes: 1000 the app was hidden (C§2); 4001 missing or expired token; 4004 no such room. */
-export const WsCloseCode = { normal: 1000, unauthorized: 4001, roomNotFound: 4004 } as const;
+/** Close codes (defined with the domain's enumerations, so the app's channel needs no schema at run time). */
+export { WsCloseCode } from '../../domain/enums';
 
 const Seq = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 

@@ -33,7 +33,9 @@ export interface OrderingScreenProps {
 }
 
 /** The order types the shop offers (C§5 switches: dine needs the scan switch or allowDineIn). */
-export function offeredOrderTypes(shop: { selfCollection?: boolean; openScanSwitch?: boolean; allowDineIn?: boolean } | null): OrderTypeValue[] {
+export function offeredOrderTypes(
+  shop: { selfCollection?: boolean; openScanSwitch?: boolean; allowDineIn?: boolean } | null,
+): OrderTypeValue[] {
   if (!shop) return [OrderType.takeaway];
   const out: OrderTypeValue[] = [OrderType.takeaway];
   if (shop.selfCollection !== false) out.push(OrderType.selfPickup);
@@ -104,7 +106,11 @@ const ShopHeader = observer(function ShopHeader() {
             {closed ? errorMessage(closed) : t('pages.ordering.openNow')} · {shop.todayHours}
           </Label>
         </Box>
-        <Box className="shop-header__search" id="search-entry" onClick={() => void Taro.navigateTo({ url: '/pages/product/search' })}>
+        <Box
+          className="shop-header__search"
+          id="search-entry"
+          onClick={() => void Taro.navigateTo({ url: '/pages/product/search' })}
+        >
           <Label>{t('pages.ordering.search')}</Label>
         </Box>
       </Box>
@@ -123,18 +129,21 @@ const ShopHeader = observer(function ShopHeader() {
           ))}
         </Box>
       ) : null}
-      <Box className="order-type-switch">
-        {types.map((type) => (
-          <Box
-            key={type}
-            id={`order-type-${type}`}
-            className={`order-type-switch__item${session.orderType === type ? ' order-type-switch__item--on' : ''}`}
-            onClick={() => session.setOrderType(type)}
-          >
-            <Label>{t(`orderType.${type}` as const)}</Label>
-          </Box>
-        ))}
-      </Box>
+      {/* at an open table the order type is the table's: no switch (the table strip stands for it) */}
+      {session.orderType === OrderType.openTable ? null : (
+        <Box className="order-type-switch">
+          {types.map((type) => (
+            <Box
+              key={type}
+              id={`order-type-${type}`}
+              className={`order-type-switch__item${session.orderType === type ? ' order-type-switch__item--on' : ''}`}
+              onClick={() => session.setOrderType(type)}
+            >
+              <Label>{t(`orderType.${type}` as const)}</Label>
+            </Box>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 });
@@ -143,7 +152,12 @@ const ShopHeader = observer(function ShopHeader() {
  * The ordering screen (UI.md, MENU-1…8): shop header, then the category rail and the windowed
  * product list scrolling in sync, the cart bar, the spec and cart sheets, and the notices of C§4/§8.
  */
-export const OrderingScreen = observer(function OrderingScreen({ boot, tab, openProductId, autoAddProductId }: OrderingScreenProps) {
+export const OrderingScreen = observer(function OrderingScreen({
+  boot,
+  tab,
+  openProductId,
+  autoAddProductId,
+}: OrderingScreenProps) {
   const root = useStores();
   const { menu, cart, shop, session } = root;
   // the texts follow a language change
@@ -156,7 +170,10 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   const pending = useRef(0);
 
   // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
-  const menuReady = menu.products.size > 0 && menu.shopId !== null && (session.id === null || String(menu.shopId) === session.id);
+  const menuReady =
+    menu.products.size > 0 &&
+    menu.shopId !== null &&
+    (session.id === null || String(menu.shopId) === session.id);
   const bodyShown = menuReady || boot?.ok === true;
   // the first render of the list holds only what is on screen: the rows beyond its edges, the cart bar
   // and the sheets come one frame later, once the first products are painted (MENU-8)
@@ -182,10 +199,14 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
 
   // chunked menus (MENU-5/8): load the category on screen once the list rests there — a fling
   // through twenty categories does not fetch (and store) the nineteen it only passed
-  const missingCategory = rows.find((r) => r.kind === 'product' && !menu.loadedTypeIds.includes(r.categoryId))?.categoryId ?? null;
+  const missingCategory =
+    rows.find((r) => r.kind === 'product' && !menu.loadedTypeIds.includes(r.categoryId))?.categoryId ?? null;
   useEffect(() => {
     if (!menu.chunked || menu.loadingTypeId !== null || missingCategory === null) return;
-    const timer = setTimeout(() => void menu.loadCategory(missingCategory).catch(() => undefined), CHUNK_LOAD_DELAY_MS);
+    const timer = setTimeout(
+      () => void menu.loadCategory(missingCategory).catch(() => undefined),
+      CHUNK_LOAD_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [missingCategory, menu, menu.loadingTypeId, menu.chunked]);
 
@@ -201,7 +222,9 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     if (dialog.kind === 'status') void showShopStatusDialog(root, dialog);
     else {
       shop.dismissDialog('closed');
-      void notice(errorMessage(dialog.params ? { code: dialog.code, params: dialog.params } : { code: dialog.code }));
+      void notice(
+        errorMessage(dialog.params ? { code: dialog.code, params: dialog.params } : { code: dialog.code }),
+      );
     }
   }, [boot, dialog, root, shop]);
 
@@ -239,7 +262,10 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
   const onScroll = useCallback((top: number) => {
     pending.current = top;
     if (frame.current !== null) return;
-    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+    const raf =
+      typeof requestAnimationFrame === 'function'
+        ? requestAnimationFrame
+        : (f: () => void) => setTimeout(f, 16);
     frame.current = raf(() => {
       frame.current = null;
       // a transition: the rows entering the window render in short slices that yield to the next
@@ -256,7 +282,10 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
     },
     [menu, cart],
   );
-  const onOpen = useCallback((productId: number) => void Taro.navigateTo({ url: `/pages/product/detail?id=${productId}` }), []);
+  const onOpen = useCallback(
+    (productId: number) => void Taro.navigateTo({ url: `/pages/product/detail?id=${productId}` }),
+    [],
+  );
   // stable callbacks: the sheets and the cart bar skip the re-render of every scroll step
   const toggleCart = useCallback(() => setCartOpen((open) => !open), []);
   const closeCart = useCallback(() => setCartOpen(false), []);
@@ -300,14 +329,29 @@ export const OrderingScreen = observer(function OrderingScreen({ boot, tab, open
           <Scroller className="product-list" id="product-list" onScroll={onScroll} enhanced>
             {/* string styles: the H5 component layer clears an object style's keys before setting them
                 again, and a canvas of height 0 for a moment would reset the scroll position */}
-            <Box className="product-list__canvas" style={`position:relative;height:${layout.totalHeight + 24}px`}>
+            <Box
+              className="product-list__canvas"
+              style={`position:relative;height:${layout.totalHeight + 24}px`}
+            >
               {rows.map((r) =>
                 r.kind === 'header' ? (
-                  <Box key={r.key} className="product-list__header" style={`position:absolute;top:${r.top}px;left:0;right:0;height:${r.height}px`}>
+                  <Box
+                    key={r.key}
+                    className="product-list__header"
+                    style={`position:absolute;top:${r.top}px;left:0;right:0;height:${r.height}px`}
+                  >
                     {r.name}
                   </Box>
                 ) : (
-                  <ProductRow key={r.key} productId={r.productId} top={r.top} height={r.height} onChoose={setSpecId} onAdd={onAdd} onOpen={onOpen} />
+                  <ProductRow
+                    key={r.key}
+                    productId={r.productId}
+                    top={r.top}
+                    height={r.height}
+                    onChoose={setSpecId}
+                    onAdd={onAdd}
+                    onOpen={onOpen}
+                  />
                 ),
               )}
             </Box>

@@ -5,19 +5,7 @@ import { useStores } from '@/stores';
 import { Money } from '@/components/ordering/Money';
 import { toastError } from '@/components/ordering/feedback';
 import { dinerName } from './table-view';
-
-/** The live channel's state as a small badge (C§4 "Scan-order live channel"). */
-export const LiveBadge = observer(function LiveBadge() {
-  const { table } = useStores();
-  const key =
-    table.status === 'open' ? 'live' : table.status === 'reconnecting' ? 'reconnecting' : table.status === 'connecting' || table.status === 'idle' ? 'connecting' : 'offline';
-  return (
-    <View className={`live-badge live-badge--${key}`} id="table-live">
-      <View className="live-badge__dot" />
-      <Text>{t(`pages.table.${key}` as const)}</Text>
-    </View>
-  );
-});
+export { LiveBadge } from './LiveBadge';
 
 /** Who is at the table: avatar (or initial) and name, this diner first marked "You". */
 export const DinersRow = observer(function DinersRow() {

@@ -5,7 +5,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
-import { LiveBadge } from './TableParts';
+import { LiveBadge } from './LiveBadge';
 import { TableAlerts } from './TableAlerts';
 import { TablePages } from './table-view';
 
