@@ -24,16 +24,19 @@
  * an operation answered busy anyway is counted apart, not as lost. Sends are spread evenly over each
  * second (diner i at i/N of the second); the first 3 s are a warm-up, not measured.
  *
- * Env: CARTSYNC_SECONDS (60), CARTSYNC_DINERS (1000), CARTSYNC_ROOMS (250); DATABASE_URL for the
+ * Env: CARTSYNC_SECONDS (60), CARTSYNC_DINERS (1000), CARTSYNC_ROOMS (250); CARTSYNC_RUNS, a list
+ * of 1node, floor, 2nodes (default all three: a figure left out is not printed); CARTSYNC_TRACE=<path
+ * prefix> writes each measured operation's send time and latency to <prefix>-<run>.csv; DATABASE_URL for the
  * two-node figure (a fresh database is created next to the one named and dropped after); REDIS_SERVER
  * to name the redis-server binary (default: redis-server on the PATH). The servers run on the suites'
  * instant (test/support/clock.ts), inside the restaurant's opening hours, whatever the real time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -51,6 +54,7 @@ const intEnv = (name: string, d: number): number => {
 const SECONDS = intEnv('CARTSYNC_SECONDS', 60);
 const DINERS = intEnv('CARTSYNC_DINERS', 1000);
 const ROOMS = intEnv('CARTSYNC_ROOMS', 250);
+const RUNS = new Set((process.env.CARTSYNC_RUNS || '1node,floor,2nodes').split(',').map((r) => r.trim()));
 const WARMUP_S = 3;
 /** How long after the last send replies and events may still arrive. */
 const DRAIN_MS = 10_000;
@@ -75,6 +79,8 @@ interface LoadPlan {
   rooms: number;
   seconds: number;
   warmupS: number;
+  /** Keep every measured operation's send time and latency (CARTSYNC_TRACE). */
+  trace: boolean;
 }
 
 interface LoadResult {
@@ -82,6 +88,8 @@ interface LoadResult {
   sent: number;
   measured: number;
   latencies: number[];
+  /** With `trace`: per measured operation, ms since the first send, latency ms, room. */
+  trace: number[];
   acked: number;
   busy: number;
   refused: Record<string, number>;
@@ -149,6 +157,81 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: n
     }),
   );
   return out;
+}
+
+/** /proc stat file of a process, or of one thread of this process. */
+const statOf = (pid: number | undefined, thread?: number): string | undefined =>
+  pid === undefined ? undefined : thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+
+/** CPU time (ms) a process or thread has used, from its /proc stat file (null where there is none). */
+function processCpuMs(statFile: string | undefined): number | null {
+  if (statFile === undefined) return null;
+  try {
+    const stat = readFileSync(statFile, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the line) in clock ticks of 10 ms
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** Busy and total CPU time (ms) of the whole machine, from /proc/stat. */
+function machineCpuMs(): { busy: number; total: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const v = line.trim().split(/\s+/).slice(1).map(Number);
+    const total = v.reduce((a, b) => a + b, 0) * 10;
+    const idle = (v[3] + (v[4] ?? 0)) * 10;
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** Named groups of processes or threads, each given by its /proc stat files. */
+type CpuGroups = Map<string, Array<string | undefined>>;
+
+/**
+ * Where the CPU went between the start of the measured seconds and the end of the drain: the
+ * machine's cores, and each named group of processes or threads (stat files read at both ends; one
+ * that appeared in between counts whole).
+ */
+class CpuWindow {
+  private startMachine: ReturnType<typeof machineCpuMs> = null;
+  private startAt = 0;
+  private readonly start = new Map<string, number | null>();
+  notes: string[] = [];
+
+  begin(groups: CpuGroups): void {
+    this.startAt = performance.now();
+    this.startMachine = machineCpuMs();
+    for (const files of groups.values()) for (const f of files) if (f) this.start.set(f, processCpuMs(f));
+  }
+
+  end(groups: CpuGroups, ops: number): void {
+    const wall = performance.now() - this.startAt;
+    const m = machineCpuMs();
+    if (m && this.startMachine) {
+      const cores = (m.total - this.startMachine.total) / wall;
+      this.notes.push(
+        `machine: ${(((m.busy - this.startMachine.busy) / (m.total - this.startMachine.total)) * 100).toFixed(0)} % busy over ${Math.round(cores)} cores during the measured ${(wall / 1000).toFixed(1)} s (other work on the machine included)`,
+      );
+    }
+    const parts: string[] = [];
+    for (const [name, files] of groups) {
+      let used = 0;
+      let any = false;
+      for (const f of files) {
+        const now = processCpuMs(f);
+        if (now === null || f === undefined) continue;
+        any = true;
+        used += now - (this.start.get(f) ?? 0);
+      }
+      if (any) parts.push(`${name} ${(used / 1000).toFixed(1)} s (${Math.round((used / wall) * 100)} % of a core, ${ops > 0 ? (used / ops).toFixed(2) : '?'} ms/op)`);
+    }
+    if (parts.length > 0) this.notes.push(`cpu: ${parts.join(', ')} for ${ops} operations`);
+  }
 }
 
 /** The bench's tables, shaped as the demo seed stores its hall tables. */
@@ -371,7 +454,10 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
         const k = Math.floor(p / plan.diners);
         const d = diners[p % plan.diners];
         // a diner whose previous operation is not answered yet still sends: the schedule is the load
-        if (k >= plan.warmupS) late.push(performance.now() - at(p));
+        if (k >= plan.warmupS) {
+          if (late.length === 0) parentPort?.postMessage({ phase: 'measuring' });
+          late.push(performance.now() - at(p));
+        }
         send(d, k);
         p++;
       }
@@ -396,8 +482,10 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if (ops.every((op) => op.code !== null && (op.code !== CartReplyCode.ok || delivered(op)))) break;
     await sleep(100);
   }
+  parentPort?.postMessage({ phase: 'drained' });
 
   const latencies: number[] = [];
+  const trace: number[] = [];
   let acked = 0;
   let busy = 0;
   let unanswered = 0;
@@ -430,7 +518,10 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if (missing) {
       lost++;
       if (covered) lostCovered++;
-    } else if (op.measured) latencies.push(last - op.sentAt);
+    } else if (op.measured) {
+      latencies.push(last - op.sentAt);
+      if (plan.trace) trace.push(op.sentAt - t0, last - op.sentAt, op.diner.room);
+    }
   }
   closing = true;
   for (const d of diners) d.ws.close(1000);
@@ -441,6 +532,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     sent: ops.length,
     measured: ops.filter((o) => o.measured).length,
     latencies,
+    trace,
     acked,
     busy,
     refused,
@@ -456,16 +548,23 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   };
 }
 
-/** Runs the load in a worker thread of this process (its own event loop, its own core). */
-function loadInWorker(plan: LoadPlan): Promise<LoadResult> {
+/**
+ * Runs the load in a worker thread of this process (its own event loop, its own core); `onPhase` is
+ * called when the measured seconds start ('measuring') and when the last events are in ('drained').
+ */
+function loadInWorker(plan: LoadPlan, onPhase: (phase: 'measuring' | 'drained') => void = () => undefined): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(`require(${JSON.stringify(require.resolve('tsx/cjs'))}); require(${JSON.stringify(__filename)});`, {
       eval: true,
       workerData: plan,
     });
     let result: LoadResult | null = null;
-    worker.once('message', (r: LoadResult) => {
-      result = r;
+    worker.on('message', (m: LoadResult | { phase: 'measuring' | 'drained' }) => {
+      if ('phase' in m) {
+        onPhase(m.phase);
+        return;
+      }
+      result = m;
       void worker.terminate();
     });
     worker.once('error', reject);
@@ -484,6 +583,13 @@ interface Summary {
 }
 
 function summarize(r: LoadResult, serverNotes: string[] = []): Summary {
+  if (process.env.CARTSYNC_TRACE) {
+    const file = `${process.env.CARTSYNC_TRACE}-${r.label}.csv`;
+    const rows = ['sent_ms,latency_ms,room'];
+    for (let i = 0; i < r.trace.length; i += 3) rows.push(`${r.trace[i].toFixed(2)},${r.trace[i + 1].toFixed(2)},${r.trace[i + 2]}`);
+    writeFileSync(file, rows.join('\n') + '\n');
+    console.error(`[cart-sync ${r.label}] trace: ${file}`);
+  }
   const sorted = [...r.latencies].sort((a, b) => a - b);
   const s = { p50: percentile(sorted, 50), p99: percentile(sorted, 99), result: r };
   const refused = Object.entries(r.refused).map(([c, n]) => `${c}×${n}`).join(' ') || 'none';
@@ -507,9 +613,34 @@ const plan = (label: string, mode: LoadPlan['mode'], bases: string[]): LoadPlan 
   rooms: ROOMS,
   seconds: SECONDS,
   warmupS: WARMUP_S,
+  trace: Boolean(process.env.CARTSYNC_TRACE),
 });
 
 const perRoom = () => Math.max(4, Math.ceil(DINERS / ROOMS));
+
+/** Operations sent in the measured seconds. */
+const measuredOps = (p: LoadPlan) => p.diners * p.seconds;
+
+/** The load against a server on this thread, with the thread's busy share and CPU over the measured seconds. */
+async function loadBesideServer(p: LoadPlan): Promise<{ result: LoadResult; notes: string[] }> {
+  const cpu = new CpuWindow();
+  const groups: CpuGroups = new Map([
+    ['server thread', [statOf(process.pid, process.pid)]],
+    ['bench process (server and load)', [statOf(process.pid)]],
+  ]);
+  let elu: EventLoopUtilization | null = null;
+  let busy = NaN;
+  const result = await loadInWorker(p, (phase) => {
+    if (phase === 'measuring') {
+      elu = performance.eventLoopUtilization();
+      cpu.begin(groups);
+    } else if (elu) {
+      busy = performance.eventLoopUtilization(elu).utilization;
+      cpu.end(groups, measuredOps(p));
+    }
+  });
+  return { result, notes: [`server event loop busy ${Math.round(busy * 100)} % of the measured seconds`, ...cpu.notes] };
+}
 
 /** One server in this process: embedded database, in-process fan-out. */
 async function oneNode(): Promise<Summary> {
@@ -534,8 +665,8 @@ async function oneNode(): Promise<Summary> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as net.AddressInfo;
   try {
-    const r = await loadInWorker(plan('1node', 'app', [`http://127.0.0.1:${port}`]));
-    return summarize(r, [...warnings].map(([m, n]) => `server logged ${m} ×${n}`));
+    const { result, notes } = await loadBesideServer(plan('1node', 'app', [`http://127.0.0.1:${port}`]));
+    return summarize(result, [...notes, ...[...warnings].map(([m, n]) => `server logged ${m} ×${n}`)]);
   } finally {
     await app.close();
   }
@@ -572,7 +703,8 @@ async function floor(): Promise<Summary> {
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
   const { port } = wss.address() as net.AddressInfo;
   try {
-    return summarize(await loadInWorker(plan('floor', 'floor', [`http://127.0.0.1:${port}`])));
+    const { result, notes } = await loadBesideServer(plan('floor', 'floor', [`http://127.0.0.1:${port}`]));
+    return summarize(result, notes);
   } finally {
     for (const c of wss.clients) c.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -619,6 +751,7 @@ async function startNode(databaseUrl: string, redisUrl: string, name: string): P
     if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`node ${name} did not start:\n${out}`);
     await sleep(100);
   }
+  parentPort?.postMessage({ phase: 'drained' });
   const bannerEnd = out.length;
   return { base, child, output: () => out.slice(bannerEnd) };
 }
@@ -707,7 +840,26 @@ async function twoNodes(): Promise<Summary> {
       await client.end();
     }
     nodes.push(await startNode(own.toString(), redisUrl, 'b'));
-    const r = await loadInWorker(plan('2nodes', 'app', nodes.map((n) => n.base)));
+    // CPU of the nodes, Redis and the PostgreSQL backends of the bench's database
+    const cpu = new CpuWindow();
+    const groups = async (): Promise<CpuGroups> => {
+      const backends = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [db]).catch(() => ({ rows: [] }));
+      return new Map([
+        ['node a', [statOf(nodes[0].child.pid)]],
+        ['node b', [statOf(nodes[1].child.pid)]],
+        ['postgres backends', backends.rows.map((r) => statOf(r.pid))],
+        ['redis', [statOf(redis?.pid)]],
+        ['bench process (load)', [statOf(process.pid)]],
+      ]);
+    };
+    let begun: Promise<void> = Promise.resolve();
+    let ended: Promise<void> = Promise.resolve();
+    const p = plan('2nodes', 'app', nodes.map((n) => n.base));
+    const r = await loadInWorker(p, (phase) => {
+      if (phase === 'measuring') begun = groups().then((g) => cpu.begin(g));
+      else ended = begun.then(groups).then((g) => cpu.end(g, measuredOps(p)));
+    });
+    await ended;
     const logDir = mkdtempSync(path.join(os.tmpdir(), 'cartsync-logs-'));
     const notes = nodes.flatMap((n, i) => {
       const name = i === 0 ? 'a' : 'b';
@@ -716,7 +868,7 @@ async function twoNodes(): Promise<Summary> {
     });
     if (notes.length > 0) notes.push(`node logs: ${logDir}`);
     else rmSync(logDir, { recursive: true, force: true });
-    return summarize(r, notes);
+    return summarize(r, [...cpu.notes, ...notes]);
   } finally {
     await Promise.all(nodes.map((n) => stopChild(n.child)));
     await stopChild(redis, 'SIGKILL');
@@ -727,20 +879,26 @@ async function twoNodes(): Promise<Summary> {
 
 async function main(): Promise<void> {
   console.error(`[cart-sync] ${DINERS} diners in ${ROOMS} rooms, 1 operation/s each, ${WARMUP_S} s warm-up + ${SECONDS} s measured`);
-  const one = await oneNode();
-  const fl = await floor();
-  const missing = twoNodesMissing();
+  const one = RUNS.has('1node') ? await oneNode() : null;
+  const fl = RUNS.has('floor') ? await floor() : null;
   let two: Summary | null = null;
-  if (missing === null) two = await twoNodes();
-  else console.error(`[cart-sync] cartsync_p99_ms_2nodes not measured: ${missing}.`);
+  if (RUNS.has('2nodes')) {
+    const missing = twoNodesMissing();
+    if (missing === null) two = await twoNodes();
+    else console.error(`[cart-sync] cartsync_p99_ms_2nodes not measured: ${missing}.`);
+  }
 
   const runs = [one, two].filter((s): s is Summary => s !== null);
-  console.log(`BENCH cartsync_p50_ms_1node ${fmt(one.p50)} ms`);
-  console.log(`BENCH cartsync_p99_ms_1node ${fmt(one.p99)} ms`);
+  if (one) {
+    console.log(`BENCH cartsync_p50_ms_1node ${fmt(one.p50)} ms`);
+    console.log(`BENCH cartsync_p99_ms_1node ${fmt(one.p99)} ms`);
+  }
   if (two) console.log(`BENCH cartsync_p99_ms_2nodes ${fmt(two.p99)} ms`);
-  console.log(`BENCH cartsync_floor_p99_ms ${fmt(fl.p99)} ms`);
-  console.log(`BENCH cartsync_lost ${runs.reduce((n, s) => n + s.result.lost, 0)} count`);
-  console.log(`BENCH cartsync_duplicated ${runs.reduce((n, s) => n + s.result.duplicated, 0)} count`);
+  if (fl) console.log(`BENCH cartsync_floor_p99_ms ${fmt(fl.p99)} ms`);
+  if (runs.length > 0) {
+    console.log(`BENCH cartsync_lost ${runs.reduce((n, s) => n + s.result.lost, 0)} count`);
+    console.log(`BENCH cartsync_duplicated ${runs.reduce((n, s) => n + s.result.duplicated, 0)} count`);
+  }
 }
 
 if (isMainThread) {
