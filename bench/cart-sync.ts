@@ -176,6 +176,21 @@ function processCpuMs(statFile: string | undefined): number | null {
   }
 }
 
+/**
+ * Time (ms) the main thread of a process (or the thread) of a stat file spent runnable but waiting for
+ * a CPU, from the schedstat file next to it.
+ */
+function runQueueWaitMs(statFile: string | undefined): number | null {
+  if (statFile === undefined) return null;
+  try {
+    const file = statFile.replace(/\/stat$/, '/schedstat');
+    const [, waitNs] = readFileSync(file, 'utf8').trim().split(/\s+/).map(Number);
+    return waitNs / 1e6;
+  } catch {
+    return null;
+  }
+}
+
 /** Busy and total CPU time (ms) of the whole machine, from /proc/stat. */
 function machineCpuMs(): { busy: number; total: number } | null {
   try {
@@ -201,12 +216,19 @@ class CpuWindow {
   private startMachine: ReturnType<typeof machineCpuMs> = null;
   private startAt = 0;
   private readonly start = new Map<string, number | null>();
+  private readonly startWait = new Map<string, number | null>();
   notes: string[] = [];
 
   begin(groups: CpuGroups): void {
     this.startAt = performance.now();
     this.startMachine = machineCpuMs();
-    for (const files of groups.values()) for (const f of files) if (f) this.start.set(f, processCpuMs(f));
+    for (const files of groups.values()) {
+      for (const f of files) {
+        if (!f) continue;
+        this.start.set(f, processCpuMs(f));
+        this.startWait.set(f, runQueueWaitMs(f));
+      }
+    }
   }
 
   end(groups: CpuGroups, ops: number): void {
@@ -221,14 +243,21 @@ class CpuWindow {
     const parts: string[] = [];
     for (const [name, files] of groups) {
       let used = 0;
+      let waited = 0;
       let any = false;
       for (const f of files) {
         const now = processCpuMs(f);
         if (now === null || f === undefined) continue;
         any = true;
         used += now - (this.start.get(f) ?? 0);
+        waited += (runQueueWaitMs(f) ?? 0) - (this.startWait.get(f) ?? 0);
       }
-      if (any) parts.push(`${name} ${(used / 1000).toFixed(1)} s (${Math.round((used / wall) * 100)} % of a core, ${ops > 0 ? (used / ops).toFixed(2) : '?'} ms/op)`);
+      if (any) {
+        parts.push(
+          `${name} ${(used / 1000).toFixed(1)} s (${Math.round((used / wall) * 100)} % of a core, ${ops > 0 ? (used / ops).toFixed(2) : '?'} ms/op; ` +
+            `waiting for a CPU ${Math.round((waited / wall) * 100)} % of the time, main threads summed)`,
+        );
+      }
     }
     if (parts.length > 0) this.notes.push(`cpu: ${parts.join(', ')} for ${ops} operations`);
   }
@@ -852,14 +881,46 @@ async function twoNodes(): Promise<Summary> {
         ['bench process (load)', [statOf(process.pid)]],
       ]);
     };
+    // what the database sessions of the nodes are doing, sampled every 100 ms
+    const activity = new Map<string, number>();
+    let samples = 0;
+    let sampling: NodeJS.Timeout | null = null;
+    let stopped = false;
+    const sample = async () => {
+      const res = await admin
+        .query<{ what: string; n: number }>(
+          `SELECT state || coalesce(' / ' || wait_event_type || ':' || wait_event, '') AS what, count(*)::int AS n
+             FROM pg_stat_activity WHERE datname = $1 AND backend_type = 'client backend' GROUP BY 1`,
+          [db],
+        )
+        .catch(() => null);
+      if (!res) return;
+      samples++;
+      for (const row of res.rows) activity.set(row.what, (activity.get(row.what) ?? 0) + row.n);
+    };
     let begun: Promise<void> = Promise.resolve();
     let ended: Promise<void> = Promise.resolve();
     const p = plan('2nodes', 'app', nodes.map((n) => n.base));
     const r = await loadInWorker(p, (phase) => {
-      if (phase === 'measuring') begun = groups().then((g) => cpu.begin(g));
-      else ended = begun.then(groups).then((g) => cpu.end(g, measuredOps(p)));
+      if (phase === 'measuring') {
+        begun = groups().then((g) => cpu.begin(g));
+        const tick = () => {
+          if (!stopped) sampling = setTimeout(() => void sample().then(tick), 100);
+        };
+        tick();
+      } else {
+        stopped = true;
+        if (sampling) clearTimeout(sampling);
+        ended = begun.then(groups).then((g) => cpu.end(g, measuredOps(p)));
+      }
     });
+    stopped = true;
+    if (sampling) clearTimeout(sampling);
     await ended;
+    if (samples > 0) {
+      const avg = [...activity].sort((x, y) => y[1] - x[1]).map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`);
+      cpu.notes.push(`database sessions of the nodes, average over ${samples} samples: ${avg.join(', ')}`);
+    }
     const logDir = mkdtempSync(path.join(os.tmpdir(), 'cartsync-logs-'));
     const notes = nodes.flatMap((n, i) => {
       const name = i === 0 ? 'a' : 'b';
