@@ -98,6 +98,8 @@ interface LoadResult {
   lost: number;
   /** Of the lost: events whose socket got a later snapshot covering them (the server's resync). */
   lostCoveredBySnapshot: number;
+  /** Of the lost and not covered: the longest time between the sender's answer and the end of the run. */
+  lostAnsweredBeforeEndMs: number;
   duplicated: number;
   resyncSnapshots: number;
   errorFrames: string[];
@@ -315,6 +317,7 @@ interface Op {
   measured: boolean;
   code: number | null;
   version: number;
+  answeredAt: number;
 }
 
 async function post<T>(base: string, call: string, body: unknown, token?: string): Promise<T> {
@@ -414,6 +417,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
             d.pending.delete(f.seq!);
             d.inFlight--;
             op.code = Number(f.code);
+            op.answeredAt = now;
             op.version = f.version ?? 0;
             if (f.latestProduct && typeof f.latestProduct.version === 'number') d.lineVersion = f.latestProduct.version;
             else if (op.code === CartReplyCode.ok) d.lineVersion = 0;
@@ -470,7 +474,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
       // the version the line will have once this diner's operations in flight are done
       ...(add ? {} : { version: d.lineVersion + d.inFlight }),
     };
-    const op: Op = { diner: d, sentAt: performance.now(), measured: k >= plan.warmupS, code: null, version: 0 };
+    const op: Op = { diner: d, sentAt: performance.now(), measured: k >= plan.warmupS, code: null, version: 0, answeredAt: NaN };
     d.pending.set(d.seq, op);
     d.inFlight++;
     ops.push(op);
@@ -522,6 +526,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
   let unanswered = 0;
   let lost = 0;
   let lostCovered = 0;
+  let lostAnsweredBeforeEnd = 0;
   const refused: Record<string, number> = {};
   for (const op of ops) {
     if (op.code === null) {
@@ -551,6 +556,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if (missing) {
       lost++;
       if (covered) lostCovered++;
+      else lostAnsweredBeforeEnd = Math.max(lostAnsweredBeforeEnd, drained - op.answeredAt);
     } else if (op.measured) {
       latencies.push(last - op.sentAt);
       if (plan.trace) trace.push(op.sentAt - t0, last - op.sentAt, op.diner.room);
@@ -572,6 +578,7 @@ async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     unanswered,
     lost,
     lostCoveredBySnapshot: lostCovered,
+    lostAnsweredBeforeEndMs: lostAnsweredBeforeEnd,
     duplicated,
     resyncSnapshots: diners.reduce((n, d) => n + d.snapshotVersions.length, 0),
     errorFrames: errorFrames.filter((e) => e !== '').concat(errorFrames.length > 20 ? [`… ${errorFrames.length} error frames in all`] : []),
@@ -629,7 +636,7 @@ function summarize(r: LoadResult, serverNotes: string[] = []): Summary {
   console.error(
     `[cart-sync ${r.label}] ops sent ${r.sent} (measured ${r.measured}), acknowledged ${r.acked}, busy ${r.busy}, other refusals ${refused}, ` +
       `unanswered ${r.unanswered}; latency p50 ${fmt(s.p50)} / p90 ${fmt(percentile(sorted, 90))} / p99 ${fmt(s.p99)} / max ${fmt(sorted[sorted.length - 1] ?? NaN)} ms over ${sorted.length}; ` +
-      `lost ${r.lost} (covered by a resync snapshot ${r.lostCoveredBySnapshot}), duplicated ${r.duplicated}, resync snapshots ${r.resyncSnapshots}, ` +
+      `lost ${r.lost} (covered by a resync snapshot ${r.lostCoveredBySnapshot}${r.lost > r.lostCoveredBySnapshot ? `; the others answered at most ${fmt(r.lostAnsweredBeforeEndMs)} ms before the end` : ''}), duplicated ${r.duplicated}, resync snapshots ${r.resyncSnapshots}, ` +
       `error frames ${r.errorFrames.length}, unexpected closes ${r.unexpectedCloses}; sends late p99 ${fmt(r.sendLateP99Ms)} ms; setup ${(r.setupMs / 1000).toFixed(1)} s`,
   );
   if (r.unanswered > 0) {
