@@ -10,9 +10,11 @@
  *                                    each room split across them (only with DATABASE_URL=postgres://…
  *                                    and a redis-server on the PATH; otherwise a note on stderr)
  *   BENCH cartsync_floor_p99_ms    — the floor, same run, same load, same measurement: a bare `ws`
- *                                    server that numbers each frame of a room and sends it to the room
+ *                                    server that numbers each frame of a room, sends it to every socket
+ *                                    of the room and answers the sender (the app's frames, no database)
  *   BENCH cartsync_lost            — acknowledged operations whose event some other diner of the room
- *                                    never received (1node + 2nodes)
+ *                                    never received (1node + 2nodes; stderr tells how many of them the
+ *                                    diner got a resync snapshot for instead)
  *   BENCH cartsync_duplicated      — events a socket received more than once (same room and version)
  *
  * Goals: p99 ≤ 50 ms on one node, ≤ 80 ms on two, within 2× of the floor; nothing lost or duplicated.
@@ -22,7 +24,14 @@
  * Each diner owns one plain product line of its room: operations alternate "add 1" and "edit to 1"
  * with the line's version as it will be after the diner's own operations in flight, so none conflicts;
  * an operation answered busy anyway is counted apart, not as lost. Sends are spread evenly over each
- * second (diner i at i/N of the second); the first 3 s are a warm-up, not measured.
+ * second (diner i at i/N of the second); the first 3 s are a warm-up, not measured. Operations still
+ * unanswered 10 s after the last send count in the percentiles at their age then (lower bounds).
+ *
+ * Each run also says on stderr where the CPU went over the measured seconds: the busy share of the
+ * in-process server's event loop, CPU per operation of each server process (and of the PostgreSQL
+ * backends and Redis), time spent runnable but waiting for a core, and what the nodes' database
+ * sessions were doing (sampled from pg_stat_activity), so an overloaded server can be told from a
+ * busy machine.
  *
  * Env: CARTSYNC_SECONDS (60), CARTSYNC_DINERS (1000), CARTSYNC_ROOMS (250); CARTSYNC_RUNS, a list
  * of 1node, floor, 2nodes (default all three: a figure left out is not printed); CARTSYNC_TRACE=<path
