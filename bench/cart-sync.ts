@@ -769,11 +769,14 @@ interface NodeProc {
   base: string;
   child: ChildProcess;
   output: () => string;
+  /** Its data and static directories (removed after it stops). */
+  dirs: string[];
 }
 
 async function startNode(databaseUrl: string, redisUrl: string, name: string): Promise<NodeProc> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const dirs = [mkdtempSync(path.join(os.tmpdir(), `cartsync-${name}-`)), mkdtempSync(path.join(os.tmpdir(), `cartsync-${name}-static-`))];
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     env: {
@@ -784,8 +787,8 @@ async function startNode(databaseUrl: string, redisUrl: string, name: string): P
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), `cartsync-${name}-`)),
-      STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), `cartsync-${name}-static-`)),
+      DATA_DIR: dirs[0],
+      STATIC_DIR: dirs[1],
       PAYMENTS: 'sandbox',
       PAY_SANDBOX_SECRET: 'cart-sync-bench-sandbox',
       VIP_TOKEN_SECRET: 'cart-sync-bench-vip-token',
@@ -802,12 +805,15 @@ async function startNode(databaseUrl: string, redisUrl: string, name: string): P
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const started = Date.now();
   while (!out.includes('API base:')) {
-    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`node ${name} did not start:\n${out}`);
+    if (Date.now() - started > 90_000 || child.exitCode !== null) {
+      await stopChild(child);
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      throw new Error(`node ${name} did not start:\n${out}`);
+    }
     await sleep(100);
   }
-  parentPort?.postMessage({ phase: 'drained' });
   const bannerEnd = out.length;
-  return { base, child, output: () => out.slice(bannerEnd) };
+  return { base, child, output: () => out.slice(bannerEnd), dirs };
 }
 
 function stopChild(child: ChildProcess | null | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
@@ -957,6 +963,7 @@ async function twoNodes(): Promise<Summary> {
     return summarize(r, [...cpu.notes, ...notes]);
   } finally {
     await Promise.all(nodes.map((n) => stopChild(n.child)));
+    for (const d of nodes.flatMap((n) => n.dirs)) rmSync(d, { recursive: true, force: true });
     await stopChild(redis, 'SIGKILL');
     await admin.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`).catch((e: unknown) => console.error(`could not drop ${db}:`, e));
     await admin.end();
