@@ -191,7 +191,7 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
       return;
     case 'join': {
       c.diner = { ...c.diner, nickname: m.nickname || c.diner.nickname, avatar: m.avatar || c.diner.avatar };
-      await operateRoom(ctx, c.roomId, c.shopId, c.diner, { type: 'joined' }, c.lang);
+      await operateRoom(ctx, c.roomId, c.shopId, c.diner, { type: 'joined' }, c.lang, true);
       if (c.lastSeq === null) await hub.resync(c);
       return;
     }
@@ -210,7 +210,7 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
     default: {
       const op: RoomOp =
         m.type === 'clear' ? { type: 'clear' } : m.type === 'submitted' ? { type: 'submitted', orderId: m.orderId } : { type: m.type, line: m.product };
-      const change = await operateRoom(ctx, c.roomId, c.shopId, c.diner, op, c.lang);
+      const change = await operateRoom(ctx, c.roomId, c.shopId, c.diner, op, c.lang, true);
       send(c, { type: 'reply', seq: m.seq, code: change.code, reason: change.reason, latestProduct: change.latestProduct, version: change.version });
     }
   }

@@ -139,7 +139,11 @@ async function trustedLine(
   return { line: { ...cart, quantity: line.quantity, ...(line.version !== undefined ? { version: line.version } : {}) } };
 }
 
-/** Applies one operation under the room's row lock; commits before returning. */
+/**
+ * Applies one operation under the room's row lock; commits before returning. `connected`: the caller's
+ * socket was let into this room of this shop when it connected, so the room is not looked up again
+ * before the lock (the locked read checks it all the same).
+ */
 export async function operateRoom(
   ctx: ServerContext,
   roomId: string,
@@ -147,8 +151,9 @@ export async function operateRoom(
   diner: Diner,
   op: RoomOp,
   lang: Lang,
+  connected = false,
 ): Promise<RoomChange> {
-  const room = await roomForUser(ctx, roomId, shopId);
+  const room = connected ? null : await roomForUser(ctx, roomId, shopId);
   // the client's line is priced from the menu before the lock is taken (no reads of the menu under it)
   let line: CartLine | null = null;
   if (op.type === 'add' || op.type === 'edit' || op.type === 'delete') {
@@ -156,16 +161,23 @@ export async function operateRoom(
       line = op.line;
     } else {
       const trusted = await trustedLine(ctx, shopId, op.line, lang);
-      if ('reason' in trusted) return refused(CartReplyCode.ParamsError, trusted.reason, null, room.version);
+      if ('reason' in trusted) return refused(CartReplyCode.ParamsError, trusted.reason, null, room?.version ?? 0);
       line = trusted.line;
     }
   }
   const by = publicDiner(diner);
   const change = await ctx.db.transaction(async (tx): Promise<RoomChange> => {
-    const [row] = await tx.select().from(rooms).where(eq(rooms.id, roomId)).for('update').limit(1);
-    if (!row) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
-    const open = await tableOrderOpen(tx, row.tableOrderId);
-    if (!open) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, row.version);
+    // the room and whether its table order is still open, in one read; only the room's row is locked
+    const [found] = await tx
+      .select({ row: rooms, status: tableOrders.status })
+      .from(rooms)
+      .innerJoin(tableOrders, eq(tableOrders.id, rooms.tableOrderId))
+      .where(eq(rooms.id, roomId))
+      .for('update', { of: rooms })
+      .limit(1);
+    const row = found?.row;
+    if (!row || row.shopId !== shopId) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
+    if (found.status !== 0) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, row.version);
 
     let lines: StoredRoomLine[] = row.lines;
     let diners = row.diners;
@@ -228,15 +240,6 @@ export async function publish(ctx: ServerContext, roomId: string, event: NonNull
     // committed already: a lost fan-out shows up as a gap at the next message and is resynced
     ctx.log.warn({ err: e, room: roomId }, 'room message not fanned out');
   }
-}
-
-async function tableOrderOpen(tx: Tx, tableOrderId: number): Promise<boolean> {
-  const [o] = await tx
-    .select({ status: tableOrders.status })
-    .from(tableOrders)
-    .where(eq(tableOrders.id, tableOrderId))
-    .limit(1);
-  return o !== undefined && o.status === 0;
 }
 
 /**
