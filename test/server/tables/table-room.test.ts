@@ -14,6 +14,7 @@ import { SHOP, TABLE } from '../../../server/src/demo/ids';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { connectRoom, isEvent, isReply, isSnapshot, type RoomClient } from '../../support/room-client';
 import { success } from '../orders/helpers';
+import { roomBus } from '../../../server/src/services/tables/bus';
 
 const TOMATO_EGG = 10303; // ¥22, no options
 const tomato = (quantity: number, version?: number): CartLine => ({
@@ -232,5 +233,38 @@ describe('submitting and settling', () => {
     expect(again.ok ? null : again.code).toBe('orderStatusInvalid');
     a.close();
     b.close();
+  });
+});
+
+describe('delivery order on a socket', () => {
+  beforeEach(() => server.reset());
+
+  test('a version that arrives ahead of its predecessor waits for it: both are delivered in order, no snapshot', async () => {
+    const [token] = await diners(1);
+    const order = await openOrder(token, TABLE.A4, 1);
+    const a = await joinRoom(order.roomId, token, 1);
+    // the room as this socket last saw it
+    const v = Math.max(...a.frames.map((f) => ('version' in f && typeof f.version === 'number' ? f.version : 0)));
+    const event = (version: number) => ({
+      type: 'event' as const,
+      operation: CartOperation.Add,
+      product: tomato(version - v),
+      by: { openId: 'o9', nickname: 'Other node', avatar: '' },
+      version,
+    });
+    const snapshotsBefore = a.frames.filter(isSnapshot).length;
+    // as two processes may publish them: v+2 first, v+1 a moment later
+    const bus = roomBus(server.ctx);
+    await bus.publish({ room: order.roomId, seq: v + 2, data: event(v + 2) });
+    await new Promise((r) => setTimeout(r, 30));
+    await bus.publish({ room: order.roomId, seq: v + 1, data: event(v + 1) });
+    await a.until((fs) => fs.filter(isEvent(CartOperation.Add)).length === 2);
+    expect(a.frames.filter(isEvent(CartOperation.Add)).map((f) => f.version)).toEqual([v + 1, v + 2]);
+    expect(a.frames.filter(isSnapshot).length).toBe(snapshotsBefore);
+
+    // a version that never comes: after the wait, a snapshot stands in for it and delivery goes on
+    await bus.publish({ room: order.roomId, seq: v + 4, data: event(v + 4) });
+    await a.until((fs) => fs.filter(isSnapshot).length === snapshotsBefore + 1, 3000);
+    a.close();
   });
 });

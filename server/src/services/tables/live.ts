@@ -32,6 +32,12 @@ const MAX_FRAME_BYTES = 64 * 1024;
 const PING_INTERVAL_MS = 30_000;
 /** Messages kept for a socket waiting for its snapshot. */
 const MAX_BUFFERED = 1000;
+/**
+ * How long a message that arrived ahead of its predecessor waits for it. Two processes publish the
+ * versions of one room in commit order only roughly: the missing one is usually a moment behind, and
+ * a snapshot (which replaces the event the diner would have seen) is needed only when it never comes.
+ */
+const GAP_WAIT_MS = 150;
 
 interface Conn {
   socket: WebSocket;
@@ -43,6 +49,9 @@ interface Conn {
   lastSeq: number | null;
   /** Messages that arrived while a snapshot was being read. */
   buffer: BusMessage[];
+  /** Messages ahead of a missing version, waiting for it (GAP_WAIT_MS). */
+  pending: Map<number, BusMessage>;
+  gapTimer: ReturnType<typeof setTimeout> | null;
   syncing: boolean;
   /** Client operations are handled one after another. */
   chain: Promise<void>;
@@ -82,6 +91,7 @@ class RoomHub {
   }
 
   async remove(conn: Conn): Promise<void> {
+    this.clearGap(conn);
     const entry = this.rooms.get(conn.roomId);
     if (!entry) return;
     entry.conns.delete(conn);
@@ -106,11 +116,40 @@ class RoomHub {
     }
     if (m.seq <= c.lastSeq) return;
     if (m.seq > c.lastSeq + 1) {
-      void this.resync(c);
+      if (c.pending.size >= MAX_BUFFERED) {
+        this.gapResync(c);
+        return;
+      }
+      c.pending.set(m.seq, m);
+      c.gapTimer ??= setTimeout(() => {
+        c.gapTimer = null;
+        if (c.pending.size > 0) this.gapResync(c);
+      }, GAP_WAIT_MS);
       return;
     }
     c.lastSeq = m.seq;
     send(c, m.data as WsServerMessage);
+    // the versions that waited for this one follow it, in order
+    for (let next = c.pending.get(c.lastSeq + 1); next; next = c.pending.get(c.lastSeq + 1)) {
+      c.pending.delete(next.seq);
+      c.lastSeq = next.seq;
+      send(c, next.data as WsServerMessage);
+    }
+    for (const seq of c.pending.keys()) if (seq <= c.lastSeq) c.pending.delete(seq);
+    if (c.pending.size === 0) this.clearGap(c);
+  }
+
+  /** The missing version did not come: a snapshot, then whatever waited beyond it. */
+  private gapResync(c: Conn): void {
+    for (const m of c.pending.values()) if (c.buffer.length < MAX_BUFFERED) c.buffer.push(m);
+    c.pending.clear();
+    this.clearGap(c);
+    void this.resync(c);
+  }
+
+  clearGap(c: Conn): void {
+    if (c.gapTimer) clearTimeout(c.gapTimer);
+    c.gapTimer = null;
   }
 
   /** Sends the room as it is now and resumes delivery after it. */
@@ -288,6 +327,8 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
         lang,
         lastSeq: null,
         buffer: [],
+        pending: new Map(),
+        gapTimer: null,
         syncing: false,
         chain: Promise.resolve(),
         alive: true,
