@@ -24,7 +24,7 @@ import { getUser } from '../users';
 import { clientOpenid } from '../openids';
 import type { BusMessage } from '../../bus';
 import { roomBus } from './bus';
-import { operateRoom, roomForUser, roomRow, snapshotOf, type Diner, type RoomOp } from './rooms';
+import { noteRoomVersion, operateRoom, roomForUser, roomRow, snapshotOf, type Diner, type RoomOp } from './rooms';
 
 /** Largest frame a client may send. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -78,6 +78,7 @@ class RoomHub {
     if (!entry) {
       const conns = new Set<Conn>();
       const ready = roomBus(this.ctx).subscribe(conn.roomId, (m) => {
+        noteRoomVersion(this.ctx, conn.roomId, m.seq);
         for (const c of conns) this.deliver(c, m);
       });
       entry = { conns, ready };

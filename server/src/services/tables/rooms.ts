@@ -4,7 +4,7 @@
  * raises the room's version by one; the change is committed first and only then acknowledged and
  * fanned out (the bus), each message carrying the version as its sequence number.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CartOperateReq, CartOperateRes, RoomCart } from '../../../../src/api/contract/message';
 import type { WsServerMessage } from '../../../../src/api/contract/ws';
 import { applyCartOp, type CartOp } from '../../../../src/domain/cart';
@@ -12,7 +12,7 @@ import { CartOperation, CartReplyCode } from '../../../../src/domain/enums';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { parseTableRoomId } from '../../../../src/domain/table';
 import type { CartLine } from '../../../../src/domain/types';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { rooms, tableOrders, type StoredDiner, type StoredRoomLine } from '../../db/schema';
 import { fail } from '../../http/errors';
@@ -166,70 +166,166 @@ export async function operateRoom(
     }
   }
   const by = publicDiner(diner);
-  const change = await ctx.db.transaction(async (tx): Promise<RoomChange> => {
-    // the room and whether its table order is still open, in one read; only the room's row is locked
-    const [found] = await tx
-      .select({ row: rooms, status: tableOrders.status })
-      .from(rooms)
-      .innerJoin(tableOrders, eq(tableOrders.id, rooms.tableOrderId))
-      .where(eq(rooms.id, roomId))
-      .for('update', { of: rooms })
-      .limit(1);
-    const row = found?.row;
-    if (!row || row.shopId !== shopId) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
-    if (found.status !== 0) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, row.version);
+  const change = await inRoomOrder(ctx, roomId, () => commitRoomOp(ctx, roomId, shopId, diner, by, op, line, lang));
+  if (change.event) await publish(ctx, roomId, change.event);
+  return change;
+}
 
-    let lines: StoredRoomLine[] = row.lines;
-    let diners = row.diners;
-    let latest: CartLine | null = null;
-    let operation: CartOperation;
-    let orderId: number | undefined;
-    if (op.type === 'joined') {
-      operation = CartOperation.Joined;
-      const others = diners.filter((d) => d.userId !== diner.userId);
-      diners = [...others, diner].slice(-ROOM_MAX_DINERS);
-    } else if (op.type === 'submitted') {
-      if (op.orderId !== row.tableOrderId) return refused(CartReplyCode.ParamsError, messageFor('badRequest', lang), null, row.version);
-      operation = CartOperation.Submitted;
-      lines = [];
-      orderId = op.orderId;
-    } else {
-      const cartOp: CartOp = op.type === 'clear' ? { type: 'clear' } : { type: op.type, line: line! };
-      const result = applyCartOp(row.lines, cartOp, { versioned: true, maxLines: ROOM_MAX_LINES });
-      if (!result.ok) {
-        const code = op.type === 'clear' ? CartReplyCode.CleanFail : result.code;
-        return refused(code, reasonOf(code, lang), result.latest, row.version);
-      }
-      latest = result.latest ? { ...result.latest, by } as StoredRoomLine : null;
-      lines = result.lines.map((l) => (latest && l.flag === latest.flag ? (latest as StoredRoomLine) : l));
-      operation =
-        op.type === 'add'
-          ? CartOperation.Add
-          : op.type === 'edit'
-            ? CartOperation.Edit
-            : op.type === 'delete'
-              ? CartOperation.Delete
-              : CartOperation.Clear;
-      // an edit to 0 removes the line: everyone sees a delete
-      if (op.type === 'edit' && latest === null) operation = CartOperation.Delete;
+/** The rooms this process last wrote or read, as committed (a stale one is noticed by its version). */
+const roomCache = perServer(() => new Map<string, RoomRow>());
+/** Operations of one room on this process run one after another (in the order they came). */
+const roomQueues = perServer(() => new Map<string, Promise<unknown>>());
+const ROOM_CACHE_MAX = 20_000;
+const ROOM_OP_ATTEMPTS = 8;
+
+/**
+ * A room's message went out at `version` (this process or another): a remembered copy older than it
+ * is dropped, so the next operation reads the room instead of trying a write that cannot match.
+ */
+export function noteRoomVersion(ctx: ServerContext, roomId: string, version: number): void {
+  const cache = roomCache(ctx);
+  const row = cache.get(roomId);
+  if (row && row.version < version) cache.delete(roomId);
+}
+
+function inRoomOrder<T>(ctx: ServerContext, roomId: string, run: () => Promise<T>): Promise<T> {
+  const queues = roomQueues(ctx);
+  const before = queues.get(roomId) ?? Promise.resolve();
+  const mine = before.then(run, run);
+  const tail = mine.catch(() => undefined);
+  queues.set(roomId, tail);
+  void tail.then(() => {
+    if (queues.get(roomId) === tail) queues.delete(roomId);
+  });
+  return mine;
+}
+
+/** The room as committed now, with whether its table order still takes changes. */
+async function readRoom(ctx: ServerContext, roomId: string): Promise<{ row: RoomRow; open: boolean } | null> {
+  const [found] = await ctx.db
+    .select({ row: rooms, status: tableOrders.status })
+    .from(rooms)
+    .innerJoin(tableOrders, eq(tableOrders.id, rooms.tableOrderId))
+    .where(eq(rooms.id, roomId))
+    .limit(1);
+  return found ? { row: found.row, open: found.status === 0 } : null;
+}
+
+/**
+ * One operation, committed by one conditional statement: the new state is computed from the room as
+ * this process knows it and written only if the room is still at that version and its table order is
+ * open. Another process (or a submission) having changed the room in between makes the statement
+ * change nothing: the room is read again and the operation computed anew. A refusal is only given
+ * against the room as read from the database, never against a remembered copy.
+ */
+async function commitRoomOp(
+  ctx: ServerContext,
+  roomId: string,
+  shopId: number,
+  diner: Diner,
+  by: ReturnType<typeof publicDiner>,
+  op: RoomOp,
+  line: CartLine | null,
+  lang: Lang,
+): Promise<RoomChange> {
+  const cache = roomCache(ctx);
+  for (let attempt = 0; attempt < ROOM_OP_ATTEMPTS; attempt += 1) {
+    let row = cache.get(roomId) ?? null;
+    const fresh = row === null;
+    if (fresh) {
+      const read = await readRoom(ctx, roomId);
+      if (!read || read.row.shopId !== shopId) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
+      if (!read.open) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, read.row.version);
+      row = read.row;
     }
-    const version = row.version + 1;
-    await tx
+    const next = nextRoomState(row!, diner, by, op, line, lang);
+    if ('refusal' in next) {
+      // a refusal must hold against the room as it is, not as this process last saw it
+      if (!fresh) {
+        cache.delete(roomId);
+        continue;
+      }
+      return next.refusal;
+    }
+    const version = row!.version + 1;
+    const now = ctx.clock.now();
+    const written = await ctx.db
       .update(rooms)
-      .set({ lines, diners, version, updatedAt: ctx.clock.now() })
-      .where(eq(rooms.id, roomId));
-    const product: CartLine | null =
-      latest ?? (operation === CartOperation.Delete && line ? { ...line, quantity: 0 } : null);
-    return {
+      .set({ lines: next.lines, diners: next.diners, version, updatedAt: now })
+      .where(
+        and(
+          eq(rooms.id, roomId),
+          eq(rooms.version, row!.version),
+          sql`exists (select 1 from ${tableOrders} where ${tableOrders.id} = ${rooms.tableOrderId} and ${tableOrders.status} = 0)`,
+        ),
+      )
+      .returning({ version: rooms.version });
+    if (written.length === 0) {
+      cache.delete(roomId);
+      continue;
+    }
+    if (cache.size >= ROOM_CACHE_MAX) cache.clear();
+    cache.set(roomId, { ...row!, lines: next.lines, diners: next.diners, version, updatedAt: now });
+    return next.change(version);
+  }
+  return refused(CartReplyCode.EditFail, reasonOf(CartReplyCode.EditFail, lang), null, 0);
+}
+
+/** What an operation makes of the room: its new lines and diners, or the refusal. */
+function nextRoomState(
+  row: RoomRow,
+  diner: Diner,
+  by: ReturnType<typeof publicDiner>,
+  op: RoomOp,
+  line: CartLine | null,
+  lang: Lang,
+): { refusal: RoomChange } | { lines: StoredRoomLine[]; diners: StoredDiner[]; change: (version: number) => RoomChange } {
+  let lines: StoredRoomLine[] = row.lines;
+  let diners = row.diners;
+  let latest: CartLine | null = null;
+  let operation: CartOperation;
+  let orderId: number | undefined;
+  if (op.type === 'joined') {
+    operation = CartOperation.Joined;
+    const others = diners.filter((d) => d.userId !== diner.userId);
+    diners = [...others, diner].slice(-ROOM_MAX_DINERS);
+  } else if (op.type === 'submitted') {
+    if (op.orderId !== row.tableOrderId) return { refusal: refused(CartReplyCode.ParamsError, messageFor('badRequest', lang), null, row.version) };
+    operation = CartOperation.Submitted;
+    lines = [];
+    orderId = op.orderId;
+  } else {
+    const cartOp: CartOp = op.type === 'clear' ? { type: 'clear' } : { type: op.type, line: line! };
+    const result = applyCartOp(row.lines, cartOp, { versioned: true, maxLines: ROOM_MAX_LINES });
+    if (!result.ok) {
+      const code = op.type === 'clear' ? CartReplyCode.CleanFail : result.code;
+      return { refusal: refused(code, reasonOf(code, lang), result.latest, row.version) };
+    }
+    latest = result.latest ? ({ ...result.latest, by } as StoredRoomLine) : null;
+    lines = result.lines.map((l) => (latest && l.flag === latest.flag ? (latest as StoredRoomLine) : l));
+    operation =
+      op.type === 'add'
+        ? CartOperation.Add
+        : op.type === 'edit'
+          ? CartOperation.Edit
+          : op.type === 'delete'
+            ? CartOperation.Delete
+            : CartOperation.Clear;
+    // an edit to 0 removes the line: everyone sees a delete
+    if (op.type === 'edit' && latest === null) operation = CartOperation.Delete;
+  }
+  const product: CartLine | null = latest ?? (operation === CartOperation.Delete && line ? { ...line, quantity: 0 } : null);
+  return {
+    lines,
+    diners,
+    change: (version) => ({
       code: CartReplyCode.ok,
       reason: '',
       latestProduct: latest,
       version,
       event: { type: 'event', operation, product, by, version, ...(orderId !== undefined ? { orderId } : {}) },
-    };
-  });
-  if (change.event) await publish(ctx, roomId, change.event);
-  return change;
+    }),
+  };
 }
 
 /** Sends a committed event to every socket of the room, on every process. */
