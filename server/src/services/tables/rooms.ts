@@ -1,6 +1,7 @@
 /**
  * The shared cart of a table order (C§4 "Cart sync", API-3, TABLE-4/5): one `rooms` row per table
- * order, changed only under its row lock through the domain's `applyCartOp`. Every accepted operation
+ * order, changed through the domain's `applyCartOp` by one conditional write per operation (the
+ * room's version and its open table order are checked in the write itself). Every accepted operation
  * raises the room's version by one; the change is committed first and only then acknowledged and
  * fanned out (the bus), each message carrying the version as its sequence number.
  */
@@ -140,9 +141,9 @@ async function trustedLine(
 }
 
 /**
- * Applies one operation under the room's row lock; commits before returning. `connected`: the caller's
- * socket was let into this room of this shop when it connected, so the room is not looked up again
- * before the lock (the locked read checks it all the same).
+ * Applies one operation; it is committed before this returns (and only then answered and fanned
+ * out). `connected`: the caller's socket was let into this room of this shop when it connected, so the
+ * room is not looked up first (the write checks the room's shop all the same).
  */
 export async function operateRoom(
   ctx: ServerContext,
@@ -238,6 +239,7 @@ async function commitRoomOp(
       if (!read.open) return refused(CartReplyCode.EditFail, messageFor('orderStatusInvalid', lang), null, read.row.version);
       row = read.row;
     }
+    if (row!.shopId !== shopId) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
     const next = nextRoomState(row!, diner, by, op, line, lang);
     if ('refusal' in next) {
       // a refusal must hold against the room as it is, not as this process last saw it
