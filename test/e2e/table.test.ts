@@ -24,6 +24,16 @@ async function badge(page: Page): Promise<string> {
   return (await el.count()) > 0 ? ((await el.first().textContent()) ?? '') : '';
 }
 
+/** Waits until the page holding `selector` has slid in (Taro's H5 page transition). */
+async function slidIn(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => {
+    // the newest page's element (pages below keep theirs)
+    const all = document.querySelectorAll(sel);
+    const left = all[all.length - 1]?.getBoundingClientRect().left;
+    return left !== undefined && left >= 0 && left < 40;
+  }, selector);
+}
+
 /** Waits until the cart bar shows `count` units, at most `ms`. */
 async function seesUnits(page: Page, count: number, ms: number): Promise<void> {
   await page.waitForFunction(
@@ -69,14 +79,14 @@ suite('scan-order table in two browsers', () => {
       // the table page: both diners, the shared cart with who added what
       await tap(a.page, '#table-strip');
       await a.page.locator('#table-diners .diner').nth(1).waitFor({ timeout: 10_000 });
-      // the page has slid in
-      await a.page.waitForFunction(() => (document.querySelector('#table-diners')?.getBoundingClientRect().left ?? -1) >= 0 && (document.querySelector('#table-diners')?.getBoundingClientRect().left ?? 99) < 40);
+      await slidIn(a.page, '#table-diners');
       expect(await a.page.locator('#table-cart .table-line').count()).toBe(2);
       await shot(a.page, 'table-two-diners');
 
       // A places the order; B gets the submitted dialog and an empty cart
       await tap(a.page, '#table-send');
       await a.page.locator('#table-submit').waitFor({ timeout: 20_000 });
+      await slidIn(a.page, '#table-cart');
       await shot(a.page, 'table-send');
       await tap(a.page, '#table-submit');
       const dialog = b.page.getByText(/已为本桌下单/).first();
@@ -93,6 +103,7 @@ suite('scan-order table in two browsers', () => {
       await b.page.waitForTimeout(61_000);
       await b.page.reload();
       await b.page.locator('#row-tableFee').waitFor({ timeout: 30_000 });
+      await slidIn(b.page, '#ordered-head');
       expect(amountOf(await b.page.locator('#row-tableFee .figure-row__value').textContent())).toBe(10);
       expect(amountOf(await b.page.locator('#row-total .figure-row__value').textContent())).toBe(64.8);
       await shot(b.page, 'table-ordered');
