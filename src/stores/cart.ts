@@ -13,18 +13,16 @@ import type { OrderType as OrderTypeValue, PayType as PayTypeValue } from '../do
 import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
 import * as money from '../domain/money';
-import { buildPricingInput, lineFlag, priceOrder } from '../domain/pricing';
+import { buildPricingInput, priceOrder } from '../domain/pricing';
 import type { AcceptedOffer, Breakdown, CouponSelection, Offer, PricingFacts, PricingInput } from '../domain/pricing';
 import { ShopRealStatus, shopStatusDialog } from '../domain/shop-status';
 import type { ShopStatusDialog } from '../domain/shop-status';
 import type { CartLine, CartMealsetItem, CartTaste, Product, TableTiming } from '../domain/types';
 import {
   checkCartQuantities,
-  checkMealSet,
   checkMinimumAmount,
   checkMustPickCategory,
   checkPurchaseLimit,
-  checkRequiredTastes,
   quantitiesByProduct,
 } from '../domain/validation';
 import type { KeyValueStorage, PlatformName } from '../platform/types';
@@ -34,7 +32,7 @@ import type { MenuStore } from './menu';
 import { change } from './named-action';
 import type { PromotionStore } from './promotion';
 import type { ShopStore } from './shop';
-import type { CartOp } from '../domain/cart';
+import { buildCartLine, productFields, type CartOp } from '../domain/cart';
 import { LocalCartSource, type CartSource } from './cart-source';
 
 export { cartStorageKey } from './cart-source';
@@ -510,60 +508,9 @@ export class CartStore {
     if (!product) return { error: ruleError(ErrorCode.productDeleted, { product: String(productId) }) };
     const state = menu.productState(product)!;
     if (checkState && state.error) return { error: state.error };
-
-    let specId: number | undefined;
-    let specName: string | undefined;
-    let price = product.price;
-    let memberPrice = product.memberPrice;
-    let originalPrice = product.originalPrice;
-    if (product.specs && product.specs.length > 0) {
-      const spec = pick.specId !== undefined ? product.specs.find((s) => s.id === pick.specId) : product.specs[0];
-      if (!spec) return { error: ruleError(ErrorCode.productOffline, { product: product.name }) };
-      if (checkState && spec.status !== undefined && spec.status !== 0) {
-        return { error: ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` }) };
-      }
-      specId = spec.id;
-      specName = spec.name;
-      price = spec.price;
-      memberPrice = spec.memberPrice;
-      originalPrice = spec.originalPrice ?? originalPrice;
-    }
-
-    const tastes: CartTaste[] = [];
-    for (const t of pick.tastes ?? []) {
-      const group = product.tastes?.find((g) => g.options.some((o) => o.id === t.id));
-      const option = group?.options.find((o) => o.id === t.id);
-      if (!group || !option) return { error: ruleError(ErrorCode.productOffline, { product: product.name }) };
-      tastes.push(definedOnly({ id: option.id, name: option.name, quantity: t.quantity ?? 1, price: option.price, typeId: group.id, optionType: option.optionType }));
-    }
-    const tasteError = checkRequiredTastes(product, tastes);
-    if (tasteError) return { error: tasteError };
-
-    const mealset: CartMealsetItem[] = [];
-    for (const m of pick.mealset ?? []) {
-      const item = product.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
-      if (!item) return { error: ruleError(ErrorCode.mealSetRequired, { product: product.name }) };
-      mealset.push({ groupId: m.groupId, id: item.id, name: item.name, quantity: m.quantity ?? 1, price: item.price });
-    }
-    const mealError = checkMealSet(product, mealset);
-    if (mealError) return { error: mealError };
-
-    const line = definedOnly<CartLine>({
-      ...this.productFields(product),
-      price,
-      memberPrice,
-      originalPrice,
-      quantity: Math.max(1, Math.floor(pick.quantity ?? 1)),
-      flag: lineFlag(product.id, specId, tastes, mealset),
-      version: menu.version ?? undefined,
-      specId,
-      specName,
-      tastes: tastes.length > 0 ? tastes : undefined,
-      tastesName: tastes.length > 0 ? tastes.map((t) => (t.quantity > 1 ? `${t.name}×${t.quantity}` : t.name)).join(',') : undefined,
-      mealset: mealset.length > 0 ? mealset : undefined,
-      mealsetNames: mealset.length > 0 ? mealset.map((m) => (m.quantity > 1 ? `${m.name}×${m.quantity}` : m.name)).join(',') : undefined,
-    });
-    return { product, line, minQuantity: state.minQuantity };
+    const built = buildCartLine(product, pick, { defaultSpec: true, checkSpecStatus: checkState, menuVersion: menu.version });
+    if ('error' in built) return built;
+    return { product, line: built.line, minQuantity: state.minQuantity };
   }
 
   /**
@@ -787,28 +734,6 @@ export class CartStore {
     return left !== null && total > left ? ruleError(ErrorCode.insufficientInventory, { product: product.name }) : null;
   }
 
-  /** The menu fields a cart line carries (C§3 cart product). */
-  private productFields(p: Product): Omit<CartLine, 'price' | 'quantity' | 'flag'> {
-    return {
-      id: p.id,
-      name: p.name,
-      image: p.image,
-      typeid: p.typeid,
-      needSoldOut: p.needSoldOut,
-      notDishware: p.notDishware,
-      weight: p.weight,
-      joinDiscount: p.joinDiscount,
-      inTaxPrice: p.inTaxPrice,
-      outTaxPrice: p.outTaxPrice,
-      taxes: p.taxes,
-      serviceTime: p.serviceTime,
-      serviceTagId: p.serviceTagId,
-      dishwareAmount: p.dishwareAmount,
-      productRebatePercent: p.productRebatePercent,
-      noPackFee: p.noPackFee,
-    };
-  }
-
   /** A stored line with the menu's current prices and fields; null when its spec or options are gone. */
   private refreshLine(line: CartLine, product: Product): CartLine | null {
     let price = product.price;
@@ -837,7 +762,7 @@ export class CartStore {
     }
     return definedOnly<CartLine>({
       ...line,
-      ...this.productFields(product),
+      ...productFields(product),
       price,
       memberPrice,
       originalPrice,

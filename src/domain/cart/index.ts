@@ -1,2 +1,4 @@
 export { applyCartOp, putLine, rollbackCartOp } from './apply-op';
 export type { CartOp, CartOpOptions, CartOpResult } from './apply-op';
+export { buildCartLine, productFields } from './build-line';
+export type { BuildLineOptions, LineChoice } from './build-line';

@@ -5,16 +5,9 @@
  */
 import type { MealsetChoice, ProductChoice } from '../../../../src/api/contract/shared-shapes';
 import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/errors';
-import { lineFlag } from '../../../../src/domain/pricing';
-import type { CartLine, CartMealsetItem, CartTaste, Product } from '../../../../src/domain/types';
-import {
-  checkCartQuantities,
-  checkMealSet,
-  checkMemberLevel,
-  checkMustPickCategory,
-  checkProductStatus,
-  checkRequiredTastes,
-} from '../../../../src/domain/validation';
+import { buildCartLine } from '../../../../src/domain/cart';
+import type { CartLine, Product } from '../../../../src/domain/types';
+import { checkCartQuantities, checkMemberLevel, checkMustPickCategory, checkProductStatus } from '../../../../src/domain/validation';
 import type { Menu } from '../menu';
 
 /** A rebuilt line: the domain CartLine plus what the order shows. */
@@ -23,14 +16,6 @@ export interface RebuiltLine {
   product: Product;
   mealset: MealsetChoice[];
 }
-
-const tasteOf = (product: Product, id: number, quantity: number): CartTaste | null => {
-  for (const g of product.tastes ?? []) {
-    const o = g.options.find((x) => x.id === id);
-    if (o) return { id, name: o.name, quantity, price: o.price, typeId: g.id, optionType: o.optionType };
-  }
-  return null;
-};
 
 const unknownProduct = (id: number): RuleError => ruleError(ErrorCode.productDeleted, { product: `#${id}` });
 
@@ -57,55 +42,19 @@ export function rebuildCart(
     const levelError = checkMemberLevel(product, opts.memberLevel);
     if (levelError) return { error: levelError };
 
-    let specName: string | undefined;
-    let price = product.price;
-    let memberPrice = product.memberPrice;
-    if (choice.specId !== undefined) {
-      const spec = product.specs?.find((s) => s.id === choice.specId);
-      if (!spec) return { error: ruleError(ErrorCode.specInvalid, { product: product.name }) };
-      if (spec.status !== undefined && spec.status !== 0)
-        return { error: ruleError(ErrorCode.productSoldOut, { product: `${product.name} ${spec.name}` }) };
-      specName = spec.name;
-      price = spec.price;
-      memberPrice = spec.memberPrice;
-    } else if ((product.specs ?? []).length > 0) {
-      // a product with specs is ordered by one of them
-      return { error: ruleError(ErrorCode.specInvalid, { product: product.name }) };
-    }
+    // the one line builder of the app and the server (src/domain/cart/build-line.ts)
+    const built = buildCartLine(
+      product,
+      {
+        specId: choice.specId,
+        tastes: choice.tastes ?? [],
+        mealset: (choice.mealset ?? []).map((m) => ({ groupId: m.groupId, id: m.productId, quantity: m.quantity })),
+      },
+      { defaultSpec: false },
+    );
+    if ('error' in built) return { error: built.error };
 
-    const tastes: CartTaste[] = [];
-    for (const t of choice.tastes ?? []) {
-      const taste = tasteOf(product, t.id, t.quantity);
-      if (!taste) return { error: ruleError(ErrorCode.tasteInvalid, { product: product.name }) };
-      tastes.push(taste);
-    }
-    const tasteError = checkRequiredTastes(product, tastes);
-    if (tasteError) return { error: tasteError };
-
-    const mealset: CartMealsetItem[] = [];
-    for (const m of choice.mealset ?? []) {
-      const group = product.mealset?.find((g) => g.id === m.groupId);
-      const item = group?.items.find((i) => i.id === m.productId);
-      if (!group || !item)
-        return {
-          error: ruleError(ErrorCode.mealSetRequired, {
-            product: product.name,
-            group: group?.name ?? '',
-            required: group?.required ?? 1,
-          }),
-        };
-      mealset.push({
-        groupId: group.id,
-        id: item.id,
-        name: item.name,
-        quantity: m.quantity,
-        price: item.price,
-      });
-    }
-    const mealError = checkMealSet(product, mealset);
-    if (mealError) return { error: mealError };
-
-    const flag = lineFlag(product.id, choice.specId, tastes, mealset);
+    const flag = built.line.flag;
     const prev = merged.get(flag);
     if (prev) {
       // the same choice twice is one line (CART-1)
@@ -113,20 +62,8 @@ export function rebuildCart(
       continue;
     }
     const cart: CartLine = {
-      id: product.id,
-      name: product.name,
-      price,
+      ...built.line,
       quantity: choice.quantity,
-      flag,
-      image: product.image,
-      typeid: product.typeid,
-      needSoldOut: product.needSoldOut,
-      ...(choice.specId !== undefined ? { specId: choice.specId, specName } : {}),
-      ...(memberPrice !== undefined ? { memberPrice } : {}),
-      tastes,
-      tastesName: tastes.map((t) => (t.quantity > 1 ? `${t.name}×${t.quantity}` : t.name)).join(','),
-      mealset,
-      mealsetNames: mealset.map((m) => (m.quantity > 1 ? `${m.name}×${m.quantity}` : m.name)).join(','),
       ...(choice.couponId !== undefined ? { couponInfo: { couponId: choice.couponId } } : {}),
     };
     const line: RebuiltLine = { cart, product, mealset: choice.mealset ?? [] };
