@@ -16,8 +16,7 @@ import * as money from '../domain/money';
 import { buildPricingInput, priceOrder } from '../domain/pricing';
 import type { AcceptedOffer, Breakdown, CouponSelection, Offer, PricingFacts, PricingInput } from '../domain/pricing';
 import { ShopRealStatus, shopStatusDialog } from '../domain/shop-status';
-import type { ShopStatusDialog } from '../domain/shop-status';
-import type { CartLine, CartMealsetItem, CartTaste, Product, TableTiming } from '../domain/types';
+import type { CartLine, Product, TableTiming } from '../domain/types';
 import {
   checkCartQuantities,
   checkMinimumAmount,
@@ -32,14 +31,17 @@ import type { MenuStore } from './menu';
 import { change } from './named-action';
 import type { PromotionStore } from './promotion';
 import type { ShopStore } from './shop';
-import { buildCartLine, productFields, type CartOp } from '../domain/cart';
+import { buildCartLine, type CartOp } from '../domain/cart';
 import { LocalCartSource, type CartSource } from './cart-source';
+import { revalidateLines, type CartNotice } from './cart-revalidation';
+import { EMPTY_ORDER_INFO, type OrderInfo } from './order-form';
+import { CONFIRM_PAGE, TABLE_ORDER_PAGE, shrinkToStock, type CheckoutStep } from './cart-checkout';
 
 export { cartStorageKey } from './cart-source';
+export { EMPTY_ORDER_INFO, type OrderInfo } from './order-form';
+export type { CartNotice } from './cart-revalidation';
+export { CONFIRM_PAGE, TABLE_ORDER_PAGE, type CheckoutStep } from './cart-checkout';
 
-/** C§4: where the confirmation goes (order/order instead of order/confirm for openTable). */
-export const CONFIRM_PAGE = '/pages/order/confirm';
-export const TABLE_ORDER_PAGE = '/pages/order/order';
 
 /** A taste chosen on the spec sheet: the option id (its group is found on the product). */
 export interface TastePick {
@@ -63,57 +65,8 @@ export interface ProductPick {
   quantity?: number;
 }
 
-/** C§3 cart orderInfo: the order form the confirm page fills. */
-export interface OrderInfo {
-  /** Dine-in / open table: table number (sName). */
-  table: string | null;
-  people: number | null;
-  /** Takeaway contact when the shop asks for it (nameAndPhoneRequiredByTakeaway). */
-  username: string | null;
-  userPhone: string | null;
-  pickerName: string | null;
-  pickerPhone: string | null;
-  note: string;
-  isPickerPack: boolean;
-  /** 'ASAP' or a chosen epoch-ms instant (C§4 "order timing"). */
-  deliveryTime: 'ASAP' | number | null;
-  pickupTime: 'ASAP' | number | null;
-  /** Appointment time, epoch ms. */
-  appointment: number | null;
-}
 
-export const EMPTY_ORDER_INFO: OrderInfo = {
-  table: null,
-  people: null,
-  username: null,
-  userPhone: null,
-  pickerName: null,
-  pickerPhone: null,
-  note: '',
-  isPickerPack: false,
-  deliveryTime: 'ASAP',
-  pickupTime: 'ASAP',
-  appointment: null,
-};
 
-/** What revalidation did to a stored line (CART-2). */
-export interface CartNotice {
-  flag: string;
-  productId: number;
-  name: string;
-  /** removed: dropped from the cart; flagged: kept but cannot be ordered now; priceChanged: refreshed. */
-  kind: 'removed' | 'flagged' | 'priceChanged';
-  error: RuleError;
-}
-
-/** The next step of "confirm the order" from the cart (C§4 last bullet). */
-export type CheckoutStep =
-  | { step: 'expiredNotice'; dialog: ShopStatusDialog }
-  | { step: 'closedNotice'; error: RuleError }
-  | { step: 'none' }
-  | { step: 'invalid'; error: RuleError }
-  | { step: 'stockShortage'; product: string; error: RuleError }
-  | { step: 'confirm'; url: string };
 
 /** What the cart needs from the session (C§3). */
 export interface CartSession {
@@ -135,8 +88,6 @@ export interface CartDeps {
 }
 
 
-const definedOnly = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export class CartStore {
   shopId: number | null = null;
@@ -414,42 +365,7 @@ export class CartStore {
     // a table room's lines are the server's: it re-prices them from its menu when they are sent
     if (this.source.kind === 'room') return [];
     const { menu } = this.deps;
-    const notices: CartNotice[] = [];
-    const kept: CartLine[] = [];
-    let outdated = false;
-    for (const line of this.lines) {
-      if (line.couponInfo === undefined && line.quantity <= 0) continue;
-      const product = menu.product(line.id);
-      const notice = (kind: CartNotice['kind'], error: RuleError) =>
-        notices.push({ flag: line.flag, productId: line.id, name: line.name, kind, error });
-      if (!product) {
-        // a chunked menu may simply not have loaded the category yet: keep the line as it is
-        if (menu.complete || menu.loadedTypeIds.includes(line.typeid) || menu.requestedIds.has(line.id)) {
-          notice('removed', ruleError(ErrorCode.productDeleted, { product: line.name }));
-        } else kept.push(line);
-        continue;
-      }
-      const state = menu.productState(product)!;
-      const blocking =
-        state.error !== null &&
-        state.error.code !== ErrorCode.productNotInSaleTime &&
-        state.error.code !== ErrorCode.memberLevelRestricted;
-      if (blocking) {
-        notice('removed', state.error!);
-        continue;
-      }
-      if (menu.isLineOutdated(line)) outdated = true;
-      const refreshed = this.refreshLine(line, product);
-      if (!refreshed) {
-        notice('removed', ruleError(ErrorCode.newMenuUpdated));
-        continue;
-      }
-      if (refreshed.price !== line.price || refreshed.memberPrice !== line.memberPrice) {
-        notice('priceChanged', ruleError(ErrorCode.newMenuUpdated));
-      }
-      if (state.error) notice('flagged', state.error);
-      kept.push(refreshed);
-    }
+    const { kept, notices, outdated } = revalidateLines(this.lines, menu);
     if (outdated) menu.markNewMenu();
     change('cart/revalidate', () => {
       this.lines = kept;
@@ -712,18 +628,7 @@ export class CartStore {
 
   /** The lines of a product share `left` units in cart order; lines past it shrink or go (C§5). */
   private shrinkTo(productId: number, left: number): void {
-    let remaining = left;
-    const next: CartLine[] = [];
-    for (const l of this.lines) {
-      if (l.id !== productId) {
-        next.push(l);
-        continue;
-      }
-      const q = Math.min(l.quantity, remaining);
-      remaining -= q;
-      if (q > 0) next.push({ ...l, quantity: q });
-    }
-    this.commit('cart/stockShortage', next);
+    this.commit('cart/stockShortage', shrinkToStock(this.lines, productId, left));
   }
 
   /** Purchase limit and stock left for `total` units of a product. */
@@ -734,44 +639,6 @@ export class CartStore {
     return left !== null && total > left ? ruleError(ErrorCode.insufficientInventory, { product: product.name }) : null;
   }
 
-  /** A stored line with the menu's current prices and fields; null when its spec or options are gone. */
-  private refreshLine(line: CartLine, product: Product): CartLine | null {
-    let price = product.price;
-    let memberPrice = product.memberPrice;
-    let originalPrice = product.originalPrice;
-    let specName = line.specName;
-    if (line.specId !== undefined && line.specId !== null) {
-      const spec = product.specs?.find((s) => s.id === line.specId);
-      if (!spec) return null;
-      price = spec.price;
-      memberPrice = spec.memberPrice;
-      originalPrice = spec.originalPrice ?? originalPrice;
-      specName = spec.name;
-    }
-    const tastes: CartTaste[] = [];
-    for (const t of line.tastes ?? []) {
-      const option = product.tastes?.find((g) => g.id === t.typeId)?.options.find((o) => o.id === t.id);
-      if (!option) return null;
-      tastes.push(definedOnly({ ...t, name: option.name, price: option.price, optionType: option.optionType }));
-    }
-    const mealset: CartMealsetItem[] = [];
-    for (const m of line.mealset ?? []) {
-      const item = product.mealset?.find((g) => g.id === m.groupId)?.items.find((i) => i.id === m.id);
-      if (!item) return null;
-      mealset.push({ ...m, name: item.name, price: item.price });
-    }
-    return definedOnly<CartLine>({
-      ...line,
-      ...productFields(product),
-      price,
-      memberPrice,
-      originalPrice,
-      specName,
-      tastes: line.tastes ? tastes : undefined,
-      mealset: line.mealset ? mealset : undefined,
-      version: this.deps.menu.version ?? line.version,
-    });
-  }
 
   /**
    * Applies a change of the lines. A table room takes the operation (its copy shows it at once and
