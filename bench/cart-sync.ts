@@ -994,6 +994,9 @@ async function main(): Promise<void> {
   }
   if (two) console.log(`BENCH cartsync_p99_ms_2nodes ${fmt(two.p99)} ms`);
   if (fl) console.log(`BENCH cartsync_floor_p99_ms ${fmt(fl.p99)} ms`);
+  // each figure beside its floor, measured in this run
+  if (fl && one && fl.p99 > 0) console.log(`BENCH cartsync_p99_1node_vs_floor ${(one.p99 / fl.p99).toFixed(1)} x`);
+  if (fl && two && fl.p99 > 0) console.log(`BENCH cartsync_p99_2nodes_vs_floor ${(two.p99 / fl.p99).toFixed(1)} x`);
   if (runs.length > 0) {
     console.log(`BENCH cartsync_lost ${runs.reduce((n, s) => n + s.result.lost, 0)} count`);
     console.log(`BENCH cartsync_duplicated ${runs.reduce((n, s) => n + s.result.duplicated, 0)} count`);

@@ -35,5 +35,6 @@ export const platform: Platform = {
 
 export { taroTransport } from './http';
 export { isAbroadEnv, apiHost } from './env';
+export { pageOrigin } from './page-origin';
 export { firstTemplates } from './subscribe-templates';
 export type * from './types';

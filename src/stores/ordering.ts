@@ -15,6 +15,7 @@ import type { SessionStore } from './session';
 import type { ShopStore } from './shop';
 import { TableStore } from './table';
 import { apiHost } from '../platform/env';
+import { pageOrigin } from '../platform/page-origin';
 
 /** What the ordering stores are built from: the root's I/O and its session-level stores. */
 export interface OrderingDeps {
@@ -55,7 +56,7 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
     member,
     now,
     // the table room's socket: the API origin, or in a browser the page's own origin
-    socketOrigin: () => apiHost() || (typeof location !== 'undefined' && location.origin ? location.origin : ''),
+    socketOrigin: () => apiHost() || pageOrigin(),
   });
   return { menu, cart, order, table };
 }

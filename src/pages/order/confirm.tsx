@@ -10,13 +10,13 @@ import { CartBreakdown } from '@/components/ordering/BreakdownRows';
 import { Money, useMoneyText } from '@/components/ordering/Money';
 import { Sheet } from '@/components/ordering/Sheet';
 import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
+import { PayTypes } from '@/components/ordering/PayTypes';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
 import { notice, toastError } from '@/components/ordering/feedback';
 import { clockText, timeSlots } from '@/components/ordering/time-slots';
 import { OrderType, PayType } from '@/domain/enums';
 import { ErrorCode, ruleError } from '@/domain/errors';
-import type { PayType as PayTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
@@ -235,24 +235,6 @@ const PointsRow = observer(function PointsRow() {
       <Text className="figure-row__label">{t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max })}</Text>
       {cart.usePoints ? <Money value={b.points.amount} negative className="figure-row__value" /> : null}
       <Switch id="points-switch" className="figure-row__switch" checked={cart.usePoints} onChange={(e) => cart.setUsePoints(e.detail.value)} />
-    </View>
-  );
-});
-
-/** Pay types usable here (browser pages have no member card payment, C§5). */
-const PayTypes = observer(function PayTypes() {
-  const { cart } = useStores();
-  const chosen = cart.effectivePayType;
-  return (
-    <View className="card" id="pay-types">
-      <Text className="card__title">{t('pages.ordering.payType')}</Text>
-      {cart.payTypes.map((type: PayTypeValue) => (
-        <View key={type} id={`pay-${type}`} className={`option-list__item${chosen === type ? ' option-list__item--on' : ''}`} onClick={() => cart.setPayType(type)}>
-          <Text>{t(`payType.${type}` as const)}</Text>
-          <Text className="radio">{chosen === type ? '●' : '○'}</Text>
-        </View>
-      ))}
-      {cart.payTypes.length === 0 ? <Text className="muted">{errorMessage(ErrorCode.noValidPayType)}</Text> : null}
     </View>
   );
 });

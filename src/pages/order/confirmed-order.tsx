@@ -9,36 +9,19 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { CartBreakdown } from '@/components/ordering/BreakdownRows';
 import { Money, useMoneyText } from '@/components/ordering/Money';
 import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
+import { PayTypes } from '@/components/ordering/PayTypes';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
 import { notice } from '@/components/ordering/feedback';
 import { TableAlerts } from '@/components/table/TableAlerts';
 import { OrderedRounds } from '@/components/table/TableParts';
 import { TablePages } from '@/components/table/table-view';
 import { PayType } from '@/domain/enums';
-import type { PayType as PayTypeValue } from '@/domain/enums';
 import { tableFee } from '@/domain/pricing/table-fee';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 import '@/components/table/table.scss';
-
-/** The pay types of the shop, one chosen. */
-const PayChoice = observer(function PayChoice() {
-  const { cart } = useStores();
-  const chosen = cart.effectivePayType;
-  return (
-    <View className="card" id="pay-types">
-      <Text className="card__title">{t('pages.ordering.payType')}</Text>
-      {cart.payTypes.map((type: PayTypeValue) => (
-        <View key={type} id={`pay-${type}`} className={`option-list__item${chosen === type ? ' option-list__item--on' : ''}`} onClick={() => cart.setPayType(type)}>
-          <Text>{t(`payType.${type}` as const)}</Text>
-          <Text className="radio">{chosen === type ? '●' : '○'}</Text>
-        </View>
-      ))}
-    </View>
-  );
-});
 
 /**
  * order/confirmed-order (C§2; ORDER-4, PRICE-9): the dishes the table has ordered, round by round
@@ -141,7 +124,7 @@ export default observer(function OrderConfirmedOrderPage() {
       </View>
       <OrderedRounds />
       {b ? <CartBreakdown breakdown={b} /> : null}
-      {b ? <PayChoice /> : null}
+      {b ? <PayTypes /> : null}
       <View className="submit-bar table-bar">
         <View className="table-bar__secondary" id="ordered-add" onClick={() => void Taro.switchTab({ url: TablePages.menu })}>
           <Text>{t('pages.table.addDishes')}</Text>

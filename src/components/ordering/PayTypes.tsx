@@ -1,0 +1,24 @@
+import { View, Text } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { ErrorCode } from '@/domain/errors';
+import type { PayType as PayTypeValue } from '@/domain/enums';
+import { errorMessage, t } from '@/i18n';
+import { useStores } from '@/stores';
+
+/** Pay types usable here, one chosen (browser pages have no member card payment, C§5). */
+export const PayTypes = observer(function PayTypes() {
+  const { cart } = useStores();
+  const chosen = cart.effectivePayType;
+  return (
+    <View className="card" id="pay-types">
+      <Text className="card__title">{t('pages.ordering.payType')}</Text>
+      {cart.payTypes.map((type: PayTypeValue) => (
+        <View key={type} id={`pay-${type}`} className={`option-list__item${chosen === type ? ' option-list__item--on' : ''}`} onClick={() => cart.setPayType(type)}>
+          <Text>{t(`payType.${type}` as const)}</Text>
+          <Text className="radio">{chosen === type ? '●' : '○'}</Text>
+        </View>
+      ))}
+      {cart.payTypes.length === 0 ? <Text className="muted">{errorMessage(ErrorCode.noValidPayType)}</Text> : null}
+    </View>
+  );
+});
