@@ -6,6 +6,7 @@
 import type { ErrorCode } from '../src/domain/errors';
 import type { OrderStatus, OrderType, PayType } from '../src/domain/enums';
 import { pages } from './pages/zh-CN';
+import type { AreaSources } from './areas';
 
 /** C§4: the statuses plus the other display labels (to be confirmed, preparing, cooking…). */
 export type OrderStatusLabel =
@@ -329,8 +330,14 @@ export const zhCN = {
 /** Turns the literal strings of the source tree into `string` so other locales can be typed against it. */
 export type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** The literal source tree (used to derive typed keys and interpolation params). */
-export type SourceMessages = typeof zhCN;
+/** The start-up tree: what the main package bundles (every locale file of this folder is typed against it). */
+export type StartMessages = typeof zhCN;
 
-/** The shape every complete locale has. */
-export type LocaleMessages = Widen<SourceMessages>;
+/**
+ * The literal source tree (used to derive typed keys and interpolation params): the start-up tree and
+ * the area trees that subpackage pages register when their code loads (locales/areas, src/i18n/areas).
+ */
+export type SourceMessages = StartMessages & AreaSources;
+
+/** The shape every complete start-up locale has. */
+export type LocaleMessages = Widen<StartMessages>;

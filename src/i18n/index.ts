@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import type { Resource } from 'i18next';
 import { observable, runInAction } from 'mobx';
 import type { SourceMessages } from '../../locales';
+import type { AreaSources } from '../../locales/areas';
 import type { ErrorCode, RuleError } from '../domain/errors';
 import {
   DEFAULT_LANGUAGE,
@@ -136,6 +137,16 @@ export function loadLanguage(lang: Language): Promise<void> {
       }),
     ),
   ).then(() => undefined);
+}
+
+/**
+ * Adds an area's texts (locales/areas) in every language, under its top-level key. Called once by
+ * `src/i18n/areas/<area>.ts` as a subpackage's code loads; a second call changes nothing.
+ */
+export function addAreaMessages(area: keyof AreaSources, byLanguage: Record<Language, object>): void {
+  for (const lang of SUPPORTED_LANGUAGES) {
+    i18n.addResourceBundle(lang, 'translation', { [area]: byLanguage[lang] }, true, true);
+  }
 }
 
 /** Resolves once the language last asked for is on screen (or could not be fetched). */

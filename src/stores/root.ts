@@ -58,11 +58,13 @@ export class RootStore {
   readonly promotion: PromotionStore;
   readonly address: AddressStore;
   private readonly abroad: boolean;
-  private readonly now: () => number;
+  /** The clock the stores read (tests fix it). */
+  readonly now: () => number;
   private readonly loader: OrderingLoader;
   private ordering: OrderingStores | null = null;
   private loading: Promise<void> | null = null;
   private readonly built: IObservableValue<boolean> = observable.box(false);
+  private readonly areas = new Map<string, unknown>();
 
   constructor(deps: RootStoreDeps) {
     const { api, storage, platform } = deps;
@@ -160,5 +162,20 @@ export class RootStore {
     this.session.clearIdentity();
     this.member.reset();
     this.promotion.reset();
+    this.areas.clear();
+  }
+
+  /**
+   * The store of a subpackage area (member account, wallet, promotions…), built from this root on
+   * first use and kept until the identity is forgotten. The area's module imports its store class, so
+   * the class travels in the area's package rather than in the start-up code.
+   */
+  area<T>(key: string, build: (root: RootStore) => T): T {
+    let store = this.areas.get(key) as T | undefined;
+    if (store === undefined) {
+      store = build(this);
+      this.areas.set(key, store);
+    }
+    return store;
   }
 }

@@ -13,7 +13,7 @@ export const PLATFORMS: Platform[] = ['weapp', 'alipay'];
 export const BUILD_ORIGIN = process.env.API_BASE_URL ?? 'http://127.0.0.1:8080';
 
 export function distDir(platform: Platform): string {
-  return path.join(ROOT, 'dist', platform);
+  return path.join(ROOT, process.env.DIST_DIR || 'dist', platform);
 }
 
 /** The platforms whose build is present. With CI=true a missing build fails the suite. */

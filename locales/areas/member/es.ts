@@ -1,0 +1,8 @@
+/** Member account texts in Spanish (deep-partial: what is missing falls back to en). */
+import type { DeepPartial } from '../../deep-partial';
+import type { WidenArea } from '../index';
+import type { member as source } from './zh-CN';
+
+export const member: DeepPartial<WidenArea<typeof source>> = {
+  title: 'Centro de socios',
+};
