@@ -15,7 +15,7 @@ const compile = { include: [path.resolve(__dirname, '..', 'locales')] };
 // (arrows, `const`, classes, `?.`, shorthand properties) that must be compiled too. test/build/es5.test.ts
 // parses every built script as ES5 and names the file when a new dependency adds one.
 // (Taro's config check accepts paths only, not patterns.)
-const ES2015_PACKAGES = ['i18next', 'tslib'].map((name) => path.resolve(__dirname, '..', 'node_modules', name));
+const ES2015_PACKAGES = ['rosetta', 'templite', 'dlv', 'tslib', 'jsbarcode', 'qrcode'].map((name) => path.resolve(__dirname, '..', 'node_modules', name));
 const miniCompile = { include: [...compile.include, ...ES2015_PACKAGES] };
 
 // Taro's H5 terser defaults keep function names and quote every object key; neither is needed by

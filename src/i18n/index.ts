@@ -1,13 +1,14 @@
 /**
- * i18next set up with the start-up locales (APP-7, C§1, ARCHITECTURE rule 11).
+ * The app's messages (APP-7, C§1, ARCHITECTURE rule 11), looked up and interpolated by rosetta
+ * (dotted keys, `{{param}}` values); this module adds the language on screen, the en fallback, the
+ * H5 languages that arrive later and the area texts of subpackages (docs/decisions.md "Messages").
  * zh-CN is the default, en the overseas language and the fallback of the shell locales.
  * Every user-visible string goes through `t()`; keys and interpolation params are typed from the
  * zh-CN source tree (types only: the tree itself is not needed at run time for that).
  * Mini programs bundle every language (`catalog.ts`), so a switch is immediate there; the H5 build
  * bundles only zh-CN (`catalog.h5.ts`) and fetches another language before switching to it.
  */
-import i18next from 'i18next';
-import type { Resource } from 'i18next';
+import rosetta from 'rosetta';
 import { observable, runInAction } from 'mobx';
 import type { SourceMessages } from '../../locales';
 import type { AreaSources } from '../../locales/areas';
@@ -57,7 +58,7 @@ export type TranslateArgs<K extends MessageKey> = [MessageParams<K>] extends [ne
 
 const FALLBACK_LANGUAGE: Language = 'en';
 
-/** Languages whose messages are in i18next now. */
+/** Languages whose messages are loaded (bundled or fetched). */
 const loaded = new Set<Language>(SUPPORTED_LANGUAGES.filter((lang) => bundledMessages[lang] !== undefined));
 
 /** The messages a language shows: its own and, for every language but en, the en fallback (C§1). */
@@ -72,44 +73,66 @@ export function isLanguageLoaded(lang: Language): boolean {
 
 const startLanguage = chooseLanguage({ abroad: isAbroadEnv() });
 
-/** The i18next instance of the app (initialised synchronously with the bundled messages). */
-export const i18n = i18next.createInstance();
-
-const startResources: Resource = {};
-for (const lang of SUPPORTED_LANGUAGES) {
-  const messages = bundledMessages[lang];
-  if (messages) startResources[lang] = { translation: messages };
+/** A message tree as rosetta reads it. */
+interface MessageTree {
+  [key: string]: string | MessageTree;
 }
 
-void i18n.init({
-  resources: startResources,
-  lng: isLanguageLoaded(startLanguage) ? startLanguage : DEFAULT_LANGUAGE,
-  // C§1: the shell locales (zh-TW, es, fr) fall back to en
-  fallbackLng: FALLBACK_LANGUAGE,
-  supportedLngs: [...SUPPORTED_LANGUAGES],
-  initAsync: false,
-  // route keys hold slashes, never namespaces
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  showSupportNotice: false,
-});
+/** The messages of every language, merged in place as they arrive (start-up, fetched, areas). */
+const tables: Partial<Record<Language, MessageTree>> = {};
+const messages = rosetta<MessageTree>(tables as Record<string, MessageTree>);
 
 /**
  * Messages without values, as looked up in the language on screen: a screen asks for the same labels
- * on every render (each product row its own), and i18next resolves a key anew each time (MENU-8).
- * Forgotten when the language changes or messages arrive; registered before the observable below, so
- * the renders that a switch starts never read the old language's texts.
+ * on every render (each product row its own). Forgotten when the language changes or messages arrive,
+ * before the observable below moves, so the renders that a switch starts never read the old texts.
  */
 const plain = new Map<string, string>();
-i18n.on('languageChanged', () => plain.clear());
-i18n.store.on('added', () => plain.clear());
+
+function mergeInto(target: MessageTree, source: object): void {
+  for (const [key, value] of Object.entries(source) as [string, unknown][]) {
+    if (typeof value === 'string') target[key] = value;
+    else if (value !== null && typeof value === 'object') {
+      const current = target[key];
+      const branch: MessageTree = typeof current === 'object' ? current : {};
+      target[key] = branch;
+      mergeInto(branch, value);
+    }
+  }
+}
+
+/** Adds messages to a language (deep: what it had stays unless the new tree replaces that text). */
+export function addMessages(lang: Language, tree: object): void {
+  const table = tables[lang] ?? {};
+  tables[lang] = table;
+  mergeInto(table, tree);
+  plain.clear();
+}
+
+for (const lang of SUPPORTED_LANGUAGES) {
+  const bundled = bundledMessages[lang];
+  if (bundled) addMessages(lang, bundled);
+}
+
+/** The language whose texts are on screen. */
+let current: Language = isLanguageLoaded(startLanguage) ? startLanguage : DEFAULT_LANGUAGE;
+
+/** A message in one language, or undefined when that language lacks it. */
+function find(lang: Language, key: string, params: InterpolationValues | undefined): string | undefined {
+  const text: unknown = messages.t(key, params ?? {}, lang);
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
+/** C§1: the language on screen, then en (the shell locales fall back to it). */
+function resolve(key: string, params: InterpolationValues | undefined): string | undefined {
+  return find(current, key, params) ?? (current === FALLBACK_LANGUAGE ? undefined : find(FALLBACK_LANGUAGE, key, params));
+}
 
 function lookup(key: string, params: InterpolationValues | undefined): string {
-  if (params !== undefined && Object.keys(params).length > 0) return i18n.t(key, params);
+  if (params !== undefined && Object.keys(params).length > 0) return resolve(key, params) ?? key;
   let text = plain.get(key);
   if (text === undefined) {
-    text = i18n.t(key, {});
+    text = resolve(key, undefined) ?? key;
     plain.set(key, text);
   }
   return text;
@@ -119,11 +142,19 @@ function lookup(key: string, params: InterpolationValues | undefined): string {
  * The language on screen, observable: an observer that renders texts re-renders when a fetched
  * language arrives, even where it also watched the session's language before the switch happened.
  */
-const shown = observable.box<string>(i18n.language, { deep: false });
-i18n.on('languageChanged', (lng: string) => runInAction(() => shown.set(lng)));
+const shown = observable.box<Language>(current, { deep: false });
+const listeners = new Set<(lang: Language) => void>();
+
+function showLanguage(lang: Language): void {
+  if (lang === current) return;
+  current = lang;
+  plain.clear();
+  runInAction(() => shown.set(lang));
+  for (const listener of [...listeners]) listener(lang);
+}
 
 /** The language last asked for, and the promise that resolves once it is on screen. */
-let requested: string = i18n.language;
+let requested: Language = current;
 let pending: Promise<void> = Promise.resolve();
 
 /** Fetches the messages a language needs (nothing when they are bundled or fetched already). */
@@ -131,8 +162,8 @@ export function loadLanguage(lang: Language): Promise<void> {
   const missing = neededLanguages(lang).filter((l) => !loaded.has(l));
   return Promise.all(
     missing.map((l) =>
-      fetchMessages(l).then((messages) => {
-        i18n.addResourceBundle(l, 'translation', messages, true, true);
+      fetchMessages(l).then((fetched) => {
+        addMessages(l, fetched);
         loaded.add(l);
       }),
     ),
@@ -144,9 +175,7 @@ export function loadLanguage(lang: Language): Promise<void> {
  * `src/i18n/areas/<area>.ts` as a subpackage's code loads; a second call changes nothing.
  */
 export function addAreaMessages(area: keyof AreaSources, byLanguage: Record<Language, object>): void {
-  for (const lang of SUPPORTED_LANGUAGES) {
-    i18n.addResourceBundle(lang, 'translation', { [area]: byLanguage[lang] }, true, true);
-  }
+  for (const lang of SUPPORTED_LANGUAGES) addMessages(lang, { [area]: byLanguage[lang] });
 }
 
 /** Resolves once the language last asked for is on screen (or could not be fetched). */
@@ -168,7 +197,7 @@ export function translate(key: string, params?: InterpolationValues): string {
 
 /** Whether a run-time key has a message in the current language or the fallback. */
 export function hasMessage(key: string): boolean {
-  return i18n.exists(key);
+  return resolve(key, undefined) !== undefined;
 }
 
 /** The message of a catalogue code (C§8, P§8), with the values a rule failure carries. */
@@ -182,13 +211,12 @@ export function errorMessage(error: ErrorCode | RuleError): string {
 export function routeTitle(route: string): string {
   const path = route.replace(/^\//, '').replace(/^pages\//, '').split('?')[0];
   shown.get();
-  return i18n.t(`routes.${path}`, { defaultValue: '' });
+  return resolve(`routes.${path}`, undefined) ?? '';
 }
 
 /** The language shown now. */
 export function getLanguage(): Language {
-  const current = shown.get();
-  return isSupportedLanguage(current) ? current : FALLBACK_LANGUAGE;
+  return shown.get();
 }
 
 /**
@@ -200,12 +228,12 @@ export function setLanguage(lang: Language | string): Language {
   if (!isSupportedLanguage(lang)) return getLanguage();
   requested = lang;
   if (isLanguageLoaded(lang)) {
-    void i18n.changeLanguage(lang);
+    showLanguage(lang);
     pending = Promise.resolve();
   } else {
     pending = loadLanguage(lang).then(
       () => {
-        if (requested === lang) void i18n.changeLanguage(lang);
+        if (requested === lang) showLanguage(lang);
       },
       // the chunk failed (the async-load guard offers a reload): the current language stays
       () => undefined,
@@ -224,12 +252,13 @@ export function applyLanguageChoice(input: { abroad: boolean; storedLanguage?: s
  * language may still be on its way, and the server's texts (shop, menu, messages) already follow it.
  */
 export function requestLanguage(): RequestLanguage {
-  return requestLanguageHeader(isSupportedLanguage(requested) ? requested : getLanguage());
+  return requestLanguageHeader(requested);
 }
 
 /** Calls `listener` after every language change; returns the unsubscribe function. */
 export function onLanguageChanged(listener: (lang: Language) => void): () => void {
-  const handler = (lng: string) => listener(isSupportedLanguage(lng) ? lng : FALLBACK_LANGUAGE);
-  i18n.on('languageChanged', handler);
-  return () => i18n.off('languageChanged', handler);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -3,7 +3,7 @@ import {
   applyLanguageChoice,
   errorMessage,
   getLanguage,
-  i18n,
+  addMessages,
   onLanguageChanged,
   requestLanguage,
   routeTitle,
@@ -38,7 +38,7 @@ describe('i18n', () => {
 
   it('shows messages that arrive for the language on screen, even for a key read before', () => {
     expect(translate('pages.test.arrived')).toBe('pages.test.arrived');
-    i18n.addResourceBundle('zh-CN', 'translation', { pages: { test: { arrived: '已到达' } } }, true, true);
+    addMessages('zh-CN', { pages: { test: { arrived: '已到达' } } });
     expect(translate('pages.test.arrived')).toBe('已到达');
   });
 
