@@ -4,7 +4,8 @@
  * language and userAgentType, a 60 s timeout, and the error catalogue of C§8 applied in one place.
  * Transport, storage, toast and navigation are injected, so tests need no Taro.
  */
-import { ErrorCode, FrameworkCode, NEED_REGISTER_IN_STORE_CODE } from '../domain/errors';
+import { ErrorCode, FrameworkCode, NEED_REGISTER_IN_STORE_CODE, ruleError } from '../domain/errors';
+import type { RuleError } from '../domain/errors';
 import { Limits } from '../domain/enums';
 import type { RequestLanguage } from '../domain/language';
 import type { KeyValueStorage } from '../platform/types';
@@ -70,6 +71,8 @@ export class ApiError extends Error {
   readonly rawCode?: string | number;
   /** Extra data of a business failure (e.g. the short product of a stock check). */
   readonly data?: unknown;
+  /** The values the server filled its message with ({{product}}, {{amount}}…). */
+  readonly params?: Record<string, string | number>;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -78,6 +81,7 @@ export class ApiError extends Error {
     status?: number;
     rawCode?: string | number;
     data?: unknown;
+    params?: Record<string, string | number>;
   }) {
     super(init.info);
     this.name = 'ApiError';
@@ -87,7 +91,23 @@ export class ApiError extends Error {
     this.status = init.status;
     this.rawCode = init.rawCode;
     this.data = init.data;
+    this.params = init.params;
   }
+}
+
+/** A failed call as a rule failure: its code with the server's values, so the app's text is complete. */
+export function ruleOf(error: ApiError): RuleError {
+  return ruleError(error.code, error.params);
+}
+
+/** The string and number values of a failure's `params` (anything else is dropped). */
+function failureParams(raw: unknown): Record<string, string | number> | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
@@ -213,6 +233,7 @@ interface Envelope {
   info?: unknown;
   code?: unknown;
   data?: unknown;
+  params?: unknown;
 }
 
 const isEnvelope = (body: unknown): body is Envelope =>
@@ -302,7 +323,7 @@ export class RequestClient {
     const info = typeof data.info === 'string' && data.info !== '' ? data.info : this.deps.message(code);
     // C§7: result false shows info as a toast unless the call suppresses it
     if (!options.silent) this.deps.toast(info);
-    return new ApiError({ kind: 'business', code, info, status, rawCode, data: data.data });
+    return new ApiError({ kind: 'business', code, info, status, rawCode, data: data.data, params: failureParams(data.params) });
   }
 
   private httpFailure(status: number): ApiError {

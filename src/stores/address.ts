@@ -5,7 +5,7 @@
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
-import { isApiError, settle } from '../api/request';
+import { isApiError, ruleOf, settle } from '../api/request';
 import type { SavedAddress } from '../api/contract/address';
 import type { GetDistanceRes } from '../api/contract/delivery';
 import { Gender } from '../domain/enums';
@@ -193,7 +193,7 @@ export class AddressStore {
     if (this.selectedId !== id) return;
     change('address/distance', () => {
       if (res.ok) this.distance = res.data;
-      else this.distanceError = ruleError(res.error.code);
+      else this.distanceError = ruleOf(res.error);
     });
   }
 

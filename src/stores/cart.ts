@@ -7,7 +7,7 @@
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
-import { settle } from '../api/request';
+import { ruleOf, settle } from '../api/request';
 import { OrderType, PayType } from '../domain/enums';
 import type { OrderType as OrderTypeValue, PayType as PayTypeValue } from '../domain/enums';
 import { ErrorCode, ruleError } from '../domain/errors';
@@ -615,7 +615,7 @@ export class CartStore {
     const lines = this.lines.filter((l) => l.quantity > 0);
     if (lines.length > 0) {
       const res = await settle(this.deps.api.store.checkStock({ products: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }));
-      if (!res.ok) return { step: 'invalid', error: ruleError(res.error.code) };
+      if (!res.ok) return { step: 'invalid', error: ruleOf(res.error) };
       if (res.data.id !== null) {
         const shortId = res.data.id;
         const name = res.data.name ?? lines.find((l) => l.id === shortId)?.name ?? String(shortId);

@@ -8,7 +8,7 @@
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
-import { settle } from '../api/request';
+import { ruleOf, settle } from '../api/request';
 import type { ReqOf } from '../api/contract/common';
 import type {
   AmountErrorData,
@@ -153,6 +153,8 @@ export class OrderStore {
   /** The Idempotency-Key of this visit of the confirm screen. */
   idempotencyKey: string | null = null;
   submitting = false;
+  /** The latest reload of the card and the coupons after an order changed them (see refreshAccount). */
+  accountRefresh: Promise<void> = Promise.resolve();
   serverQuote: ServerQuote | null = null;
   /** The order the last confirmation created. */
   lastOrder: OrderConfirmRes | null = null;
@@ -285,6 +287,8 @@ export class OrderStore {
       case OrderType.dine:
       case OrderType.openTable:
         if (nonBlank(info.table)) s.table = nonBlank(info.table);
+        // C§5: an isAutoNumber link skips the table check on both sides
+        if (cart.orderType === OrderType.dine && this.deps.session.isAutoNumber) s.isAutoNumber = true;
         if (info.people !== null) s.people = info.people;
         s.isPickerPack = info.isPickerPack;
         break;
@@ -451,7 +455,7 @@ export class OrderStore {
             this.idempotencyKey = this.uuid();
           });
         }
-        return { status: 'failed', error: ruleError(error.code) };
+        return { status: 'failed', error: ruleOf(error) };
       }
       const order = res.data;
       change('order/placed', () => {
@@ -463,6 +467,7 @@ export class OrderStore {
       let payment: PayOutcome | null = null;
       if (order.needPay) payment = await this.startPayment(order.id, submission.payType, undefined, opts.returnUrl);
       else if (order.payStatus === PayStatus.success) payment = { status: 'paid', orderId: order.id };
+      this.refreshAccount();
       return { status: 'placed', order, payment };
     } finally {
       change('order/submitted', () => {
@@ -484,13 +489,15 @@ export class OrderStore {
       const pwd = checkPayPasswordEntry(opts.payPassword);
       if (pwd) return { status: 'failed', orderId, error: pwd };
     }
-    return this.startPayment(orderId, payType, opts.payPassword, opts.returnUrl);
+    const outcome = await this.startPayment(orderId, payType, opts.payPassword, opts.returnUrl);
+    this.refreshAccount();
+    return outcome;
   }
 
   /** "Check whether paid" (ORDER-8): order/payQuery settles a payment whose callback never came. */
   async checkPaid(orderId: number): Promise<PayOutcome> {
     const res = await settle(this.deps.api.order.payQuery({ id: orderId }));
-    if (!res.ok) return { status: 'failed', orderId, error: ruleError(res.error.code) };
+    if (!res.ok) return { status: 'failed', orderId, error: ruleOf(res.error) };
     this.patchOrder(orderId, { status: res.data.status, payStatus: res.data.payStatus, paidAmount: res.data.paidAmount });
     return res.data.payStatus === PayStatus.success
       ? { status: 'paid', orderId }
@@ -552,7 +559,7 @@ export class OrderStore {
       if (generation !== this.listGeneration) return;
       change('order/list', () => {
         if (!res.ok) {
-          this.listError = ruleError(res.error.code);
+          this.listError = ruleOf(res.error);
           return;
         }
         if (mode === 'replace') this.list = res.data.list;
@@ -599,6 +606,19 @@ export class OrderStore {
     }
   }
 
+  /**
+   * P§4 (vip changed, pay final callback): an order placed, paid or cancelled changed the card
+   * (balance, points) and the coupons on the server; they are loaded again so the next order starts
+   * from them (a used coupon is not picked again). `accountRefresh` is the latest such load.
+   */
+  private refreshAccount(): void {
+    const { member, promotion } = this.deps;
+    this.accountRefresh = Promise.all([
+      member.vipInfo ? member.load().catch(() => undefined) : Promise.resolve(),
+      promotion.loaded ? promotion.load() : Promise.resolve(),
+    ]).then(() => undefined);
+  }
+
   /** Moves the countdown clock (the detail page ticks it each second). */
   tick(now: number = this.deps.now()): void {
     change('order/tick', () => {
@@ -609,15 +629,17 @@ export class OrderStore {
   /** C§4: cancels an unpaid order (order/close). */
   async cancel(id: number): Promise<RuleError | null> {
     const res = await settle(this.deps.api.order.close({ id }));
-    if (!res.ok) return ruleError(res.error.code);
+    if (!res.ok) return ruleOf(res.error);
     this.patchOrder(id, { status: res.data.status, payStatus: res.data.payStatus });
+    // the coupon and the points the order held are the customer's again
+    this.refreshAccount();
     return null;
   }
 
   /** The customer received the order (order/confirmDelivered). */
   async confirmDelivered(id: number): Promise<RuleError | null> {
     const res = await settle(this.deps.api.order.confirmDelivered({ id }));
-    if (!res.ok) return ruleError(res.error.code);
+    if (!res.ok) return ruleOf(res.error);
     this.patchOrder(id, { status: res.data.status, payStatus: res.data.payStatus });
     return null;
   }
@@ -643,7 +665,7 @@ export class OrderStore {
       // only provider pages (card, all-in-one) come back through it; the wallets and the card pay in place
       if (returnUrl && PROVIDER_PAY_TYPES.includes(payType)) req.returnUrl = returnUrl;
       const res = await settle(this.deps.api.order.pay(req));
-      if (!res.ok) return { status: 'failed', orderId, error: ruleError(res.error.code) };
+      if (!res.ok) return { status: 'failed', orderId, error: ruleOf(res.error) };
       return await this.followPayStart(orderId, payType, res.data);
     } finally {
       change('order/paid', () => {

@@ -5,7 +5,7 @@
  */
 import { makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
-import { settle } from '../api/request';
+import { ruleOf, settle } from '../api/request';
 import { CouponListScope } from '../domain/enums';
 import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
@@ -74,7 +74,7 @@ export class PromotionStore {
     const trimmed = code.trim();
     if (trimmed === '') return ruleError(ErrorCode.couponActivityNotExist);
     const res = await settle(this.deps.api.activity.getActivityByCode({ code: trimmed }));
-    if (!res.ok) return ruleError(res.error.code);
+    if (!res.ok) return ruleOf(res.error);
     if (!res.data.activity) return ruleError(ErrorCode.couponActivityNotExist);
     const activity = res.data.activity;
     change('promotion/applyPromotionCode', () => {

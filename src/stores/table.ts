@@ -9,7 +9,7 @@ import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
 import type { AmountErrorData, OrderBreakdown, OrderConfirmRes } from '../api/contract/order';
 import type { GetTableInfoRes, TableBatch, TableOrder } from '../api/contract/table';
-import { settle } from '../api/request';
+import { ruleOf, settle } from '../api/request';
 import { OrderType, PayType } from '../domain/enums';
 import type { PayType as PayTypeValue } from '../domain/enums';
 import { ErrorCode, ruleError } from '../domain/errors';
@@ -210,7 +210,7 @@ export class TableStore {
     if (!res.ok) {
       change('table/failed', () => {
         this.phase = 'error';
-        this.error = ruleError(res.error.code);
+        this.error = ruleOf(res.error);
       });
       return null;
     }
@@ -273,7 +273,7 @@ export class TableStore {
     const res = await settle(
       this.deps.api.table.order({ person, tableId: info.id, openId: me.openId, nickName: me.nickname, avatarUrl: me.avatar }),
     );
-    if (!res.ok) return ruleError(res.error.code);
+    if (!res.ok) return ruleOf(res.error);
     await this.join(res.data);
     return null;
   }
@@ -342,7 +342,7 @@ export class TableStore {
           })),
         }),
       );
-      if (!res.ok) return ruleError(res.error.code);
+      if (!res.ok) return ruleOf(res.error);
       change('table/submitted', () => {
         this.order = res.data;
         this.submitted = { by: me, mine: true };
@@ -390,7 +390,7 @@ export class TableStore {
         });
         return { status: 'amountChanged', breakdown: data.breakdown, error: ruleError(ErrorCode.amountError) };
       }
-      return { status: 'failed', error: ruleError(res.error.code) };
+      return { status: 'failed', error: ruleOf(res.error) };
     }
     change('table/settled', () => {
       this.serverQuote = null;

@@ -16,6 +16,9 @@ import { scanOrderLink } from '../../server/src/tables-link';
 import { buildTestServer, type TestServer } from '../support/build-server';
 import { PNG_SIGNATURE, readQrPng, terminalQrModules } from '../support/qr';
 
+// writing and decoding a PNG and an SVG per table takes seconds on a busy 2-core machine
+jest.setTimeout(60_000);
+
 const root = path.resolve(__dirname, '../..');
 const KEY = 'merchant-secret';
 const BASE = 'https://shop.example.com';

@@ -3,12 +3,15 @@
  * `app.inject`, show a breakdown whose total the server accepts as `expectedTotal` — the app and the
  * server price the same cart alike.
  */
-import { RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
+import { DEMO_MEMBER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
 import { buildTestServer } from '../support/build-server';
 import type { TestServer } from '../support/build-server';
 import { buildStores } from '../support/store-factories';
 import type { StoreFixture } from '../support/store-factories';
 import { InjectTransport } from '../support/inject-transport';
+import { eq } from 'drizzle-orm';
+import { members, products } from '../../server/src/db/schema';
+import { errorMessage } from '../../src/i18n';
 
 
 let server: TestServer;
@@ -29,6 +32,20 @@ beforeEach(async () => {
 async function visitor(orderType: 'dine' | 'takeaway'): Promise<StoreFixture> {
   const f = buildStores({ via: new InjectTransport(server), now: server.clock.now() });
   f.api.client.setToken(await server.login(SHOP.restaurant));
+  f.session.setOrderType(orderType);
+  expect(await f.shop.load(SHOP.restaurant)).toBe(true);
+  await Promise.all([f.menu.load(SHOP.restaurant), f.member.load(), f.promotion.load()]);
+  f.cart.open(SHOP.restaurant);
+  return f;
+}
+
+/** The stores of the demo member (balance, points, coupons) in the demo restaurant. */
+async function demoMember(orderType: 'dine' | 'takeaway'): Promise<StoreFixture> {
+  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now() });
+  const token = await server.login(SHOP.restaurant);
+  f.api.client.setToken(token);
+  const session = await server.ctx.sessions.resolve(token);
+  await server.db.update(members).set({ userId: session!.userId }).where(eq(members.id, DEMO_MEMBER.id));
   f.session.setOrderType(orderType);
   expect(await f.shop.load(SHOP.restaurant)).toBe(true);
   await Promise.all([f.menu.load(SHOP.restaurant), f.member.load(), f.promotion.load()]);
@@ -94,5 +111,58 @@ describe('the stores against the server (PRICE-10)', () => {
     const first = await f.api.order.confirm(submission, { idempotencyKey: key });
     const again = await f.api.order.confirm(submission, { idempotencyKey: key });
     expect(again.id).toBe(first.id);
+  });
+
+  it('shows a server refusal with the values the server named (C§8): the sold-out dish by name', async () => {
+    const f = await visitor('dine');
+    expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
+    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    // sold out after the menu was loaded: only the server knows
+    await server.db.update(products).set({ stock: 0 }).where(eq(products.id, P.braisedPork));
+    f.order.enterConfirm();
+    const outcome = await f.order.confirm();
+    expect(outcome.status).toBe('failed');
+    const error = outcome.status === 'failed' ? outcome.error : null;
+    const name = f.menu.product(P.braisedPork)!.name;
+    expect(error).toEqual({ code: 'productSoldOut', params: { product: name } });
+    expect(errorMessage(error!)).toBe(`商品${name}已售罄`);
+  });
+
+  it('places a dine-in order from an isAutoNumber link without a table (C§2, C§5)', async () => {
+    const f = await visitor('dine');
+    f.session.start({ id: String(SHOP.restaurant), isDine: '1', isAutoNumber: '1' });
+    expect(f.session.isAutoNumber).toBe(true);
+    expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
+    f.order.enterConfirm();
+    expect(f.order.validationErrors).toEqual([]);
+    const outcome = await f.order.confirm();
+    expect(outcome.status).toBe('placed');
+  });
+
+  it('still asks for the table of a dine-in order without isAutoNumber', async () => {
+    const f = await visitor('dine');
+    expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
+    f.order.enterConfirm();
+    const submission = { ...f.order.submission! };
+    const refused = await f.api.order.confirm(submission, { idempotencyKey: 'k-no-table' }).catch((e: { code: string }) => e.code);
+    expect(refused).toBe('requiredTable');
+  });
+
+  it('places a second order in one session: the coupon the first one used is not picked again (P§4)', async () => {
+    const f = await demoMember('dine');
+    const order = async () => {
+      fillCart(f);
+      f.cart.setOrderInfo({ table: 'A1', people: 2 });
+      f.order.enterConfirm();
+      const coupon = f.cart.selectedCouponId;
+      const outcome = await f.order.confirm();
+      await f.order.accountRefresh;
+      return { coupon, status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null };
+    };
+    const first = await order();
+    expect(first.coupon).not.toBeNull();
+    const second = await order();
+    expect([first.status, second.status, second.error]).toEqual(['placed', 'placed', null]);
+    expect(second.coupon).not.toEqual(first.coupon);
   });
 });

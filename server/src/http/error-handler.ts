@@ -18,10 +18,11 @@ const langOf = (req: FastifyRequest, ctx: ServerContext): Lang => {
 const firstLine = (message: string | undefined): string | undefined =>
   message ? message.split('\n', 1)[0].slice(0, 200) : undefined;
 
-/** Shapes a failure body: `{result:false, info, code}` (C§7, C§8). */
+/** Shapes a failure body: `{result:false, info, code}` (C§7, C§8), with the message's values as `params`. */
 export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string, string | number>, detail?: string, data?: unknown) {
   const info = messageFor(code, lang, params) + (detail ? `: ${detail}` : '');
-  return data === undefined ? { result: false as const, info, code } : { result: false as const, info, code, data };
+  const body = { result: false as const, info, code, ...(params && Object.keys(params).length > 0 ? { params } : {}) };
+  return data === undefined ? body : { ...body, data };
 }
 
 /**

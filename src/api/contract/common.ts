@@ -28,6 +28,8 @@ export const Failure = z.object({
   result: z.literal(false),
   info: z.string(),
   code: ErrorCodeSchema,
+  /** The values the message was filled with (C§8): a client showing its own text fills the same ones. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   data: z.unknown().optional(),
 });
 export type Failure = z.infer<typeof Failure>;

@@ -81,6 +81,8 @@ export const OrderSubmission = z
     serviceDuration: z.number().int().min(1).max(1440).optional(),
     /** Table number (sName) for dine-in. */
     table: z.string().min(1).max(32).optional(),
+    /** Dine-in from an isAutoNumber link (C§2, C§5): the shop numbers the order, no table is asked for. */
+    isAutoNumber: z.boolean().optional(),
     // the coded refinement runs first: zod stops at a failed int() check
     people: z
       .number()

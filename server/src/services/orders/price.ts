@@ -11,6 +11,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
 import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { checkCanOrder } from '../../../../src/domain/shop-status';
+import { isBrowserUserAgent } from '../../../../src/domain/user-agent';
 import type { Activity, ShopSettings, TableTiming } from '../../../../src/domain/types';
 import {
   checkCardPayEnvironment,
@@ -42,17 +43,6 @@ export interface Submitter {
   userAgentType: number | null;
   idempotencyKey: string | null;
 }
-
-/**
- * C§5 "Browser pages cannot pay by member card": the h5 and kiosk codes of each user-agent range
- * (offsets 2–3 of the six-code ranges, 2 of the three-code ranges; see src/domain/user-agent.ts).
- */
-export function isBrowserUserAgent(code: number | null): boolean {
-  if (code === null) return false;
-  for (const base of [1, 51, 101]) if (code === base + 2 || code === base + 3) return true;
-  return code === 203 || code === 303;
-}
-
 
 export const rule = (e: RuleError | null | undefined): void => {
   if (e) throw fromRule(e);
@@ -124,6 +114,7 @@ export async function priceSubmission(
     table: s.table ?? null,
     people: s.people ?? null,
     tableMaxPerson,
+    isAutoNumber: s.isAutoNumber === true,
     appointment: s.appointment ?? null,
     serviceUserId: s.serviceUser?.id ?? null,
     serviceUserRequired: beautySet?.serviceUserRequired === true,
