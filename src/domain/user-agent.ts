@@ -83,6 +83,20 @@ export const COUPON_ORDER_TYPE_RANGES: ReadonlyArray<{ orderType: OrderType; min
   { orderType: OrderType.appointment, min: 301, max: 400 },
 ];
 
+/**
+ * C§5 "Browser pages cannot pay by member card": whether a user-agent code is a browser's — the h5
+ * and kiosk codes of the six-code ranges, the h5 code of the three-code ranges (where a kiosk uses
+ * the h5 code). No code (a request before an order type is chosen) is not a browser.
+ */
+export function isBrowserUserAgent(code: number | null): boolean {
+  if (code === null) return false;
+  const range = RANGES.find((r) => code >= r.min && code <= r.max);
+  if (!range || !Number.isInteger(code)) return false;
+  const offset = code - range.min;
+  const sixCode = range.max - range.min === 5;
+  return sixCode ? offset === SIX_CODE_OFFSET.h5 || offset === SIX_CODE_OFFSET.kiosk : offset === THREE_CODE_OFFSET.h5;
+}
+
 /** The coupon order-type range (P§5) a user-agent code falls in, or null outside every range. */
 export function couponOrderTypeRange(code: number): { orderType: OrderType; min: number; max: number } | null {
   return COUPON_ORDER_TYPE_RANGES.find((r) => code >= r.min && code <= r.max) ?? null;

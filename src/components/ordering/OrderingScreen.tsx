@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro';
 import { scrollElementTo, windowHeight } from '@/platform/viewport';
 import { observer } from 'mobx-react';
 import { OrderType } from '@/domain/enums';
+import { isMemberOnly } from '@/domain/member-offers';
 import { ErrorCode } from '@/domain/errors';
 import type { OrderType as OrderTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
@@ -89,7 +90,7 @@ const CategoryRail = observer(function CategoryRail({ categories, active, onJump
 
 /** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
-  const { shop, promotion, session } = useStores();
+  const { shop, promotion, session, member } = useStores();
   const s = shop.shop;
   if (!s) return null;
   const closed = shop.canOrderError;
@@ -122,11 +123,18 @@ const ShopHeader = observer(function ShopHeader() {
       ) : null}
       {promotion.activities.length > 0 ? (
         <Box className="shop-header__tags">
-          {promotion.activities.slice(0, 4).map((a) => (
-            <Label key={a.id} className="tag tag--activity">
-              {a.name}
-            </Label>
-          ))}
+          {promotion.activities.slice(0, 4).map((a) =>
+            // PROMO-5: a visitor sees a member-only activity labelled as such (it does not apply to them)
+            !member.isMember && isMemberOnly(a) ? (
+              <Label key={a.id} className="tag tag--activity tag--member-only">
+                {`${t('pages.ordering.memberOnlyTag')} · ${a.name}`}
+              </Label>
+            ) : (
+              <Label key={a.id} className="tag tag--activity">
+                {a.name}
+              </Label>
+            ),
+          )}
         </Box>
       ) : null}
       {/* at an open table the order type is the table's: no switch (the table strip stands for it) */}

@@ -4,11 +4,13 @@ import { ErrorCode } from '@/domain/errors';
 import type { PayType as PayTypeValue } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+import { memberDiscountNeedsCardPay } from '@/domain/pricing';
 
 /** Pay types usable here, one chosen (browser pages have no member card payment, C§5). */
 export const PayTypes = observer(function PayTypes() {
   const { cart } = useStores();
   const chosen = cart.effectivePayType;
+  const input = cart.pricingInput;
   return (
     <View className="card" id="pay-types">
       <Text className="card__title">{t('pages.ordering.payType')}</Text>
@@ -19,6 +21,12 @@ export const PayTypes = observer(function PayTypes() {
         </View>
       ))}
       {cart.payTypes.length === 0 ? <Text className="muted">{errorMessage(ErrorCode.noValidPayType)}</Text> : null}
+      {/* P§5 isOnlyCardPayForDiscount: another pay type drops the member discount, and says why */}
+      {input && memberDiscountNeedsCardPay(input) ? (
+        <Text className="muted pay-types__note" id="card-pay-only-note">
+          {t('pages.ordering.cardPayOnlyDiscount')}
+        </Text>
+      ) : null}
     </View>
   );
 });

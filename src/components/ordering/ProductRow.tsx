@@ -1,8 +1,11 @@
 import { observer } from 'mobx-react';
+import { comparer, computed, type IComputedValue } from 'mobx';
+import { memberOnlyProductIds } from '@/domain/member-offers';
 import { ProductStatus } from '@/domain/enums';
 import { Limits } from '@/domain/enums';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
+import type { RootStore } from '@/stores/root';
 import type { ProductState } from '@/stores/menu';
 import { formatAmount } from '@/components/Price';
 import { Box, Label, Picture } from './elements';
@@ -32,12 +35,28 @@ function blockedTag(state: ProductState): string | null {
   }
 }
 
+const memberOnlyCells = new WeakMap<RootStore, IComputedValue<ReadonlySet<number>>>();
+
+/**
+ * PROMO-5: the products a visitor sees as member-only offers, one set per root: the rows re-render
+ * only when its contents change (promotions arriving, the customer becoming a member).
+ */
+function memberOnlyIds(root: RootStore): ReadonlySet<number> {
+  let cell = memberOnlyCells.get(root);
+  if (!cell) {
+    cell = computed(() => memberOnlyProductIds(root.promotion.activities, root.member.isMember), { equals: comparer.structural });
+    memberOnlyCells.set(root, cell);
+  }
+  return cell.get();
+}
+
 /**
  * A product row (UI.md): image, name, short description, tags (member price, minimum, limit, stock
  * left), price in the main colour with the original struck through, and "+" or "choose spec".
  */
 export const ProductRow = observer(function ProductRow({ productId, height, top, onChoose, onAdd, onOpen }: ProductRowProps) {
-  const { menu, cart, shop } = useStores();
+  const root = useStores();
+  const { menu, cart, shop } = root;
   // its own product's state only: a category loading elsewhere leaves this row alone (MENU-8)
   const state = menu.rowState(productId);
   // a string style and few elements per row: rows mount and unmount as the list scrolls (MENU-8)
@@ -50,7 +69,12 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   const decimals = shop.numberDecimals;
   const showOriginal = typeof product.originalPrice === 'number' && product.originalPrice > product.price;
   const tags: string[] = [];
+  // P§5: the member price only while vip price display is on (state.memberPrice is null otherwise)
   if (state.memberPrice !== null) tags.push(`${t('pages.ordering.memberPriceTag')} ${symbol}${formatAmount(state.memberPrice, decimals)}`);
+  // PROMO-5: a visitor sees the member-only offers labelled (they apply to members only)
+  if (memberOnlyIds(root).has(productId)) tags.push(t('pages.ordering.memberOnlyTag'));
+  // the member tags (member price, member-only) come first and wear the member colours
+  const memberTags = tags.length;
   if (state.minQuantity > 1) tags.push(t('pages.ordering.minQuantityTag', { count: state.minQuantity }));
   if (state.purchaseLimit < Limits.unlimited) tags.push(t('pages.ordering.limitTag', { count: state.purchaseLimit }));
   const lowStock = state.stockLeft !== null && state.stockLeft > 0 && state.stockLeft <= 10;
@@ -70,7 +94,7 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
         {tags.length > 0 || lowStock ? (
           <Box className="product-row__tags">
             {tags.map((tag, i) => (
-              <Label key={i} className={`tag${i === 0 && state.memberPrice !== null ? ' tag--member' : ''}`}>
+              <Label key={i} className={`tag${i < memberTags ? ' tag--member' : ''}`}>
                 {tag}
               </Label>
             ))}

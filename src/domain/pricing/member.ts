@@ -23,6 +23,23 @@ export function memberDiscountAllowed(input: PricingInput): boolean {
   return true;
 }
 
+/**
+ * P§5 isOnlyCardPayForDiscount: the member's discount (member prices in discountMode 1, else the
+ * member percent) is withheld only because the chosen pay type is not the member card — with the
+ * card it would apply to a line of this cart. The confirm page says so beside the pay types.
+ */
+export function memberDiscountNeedsCardPay(input: PricingInput): boolean {
+  const m = input.member;
+  if (!m || !m.setting.isOnlyCardPayForDiscount || input.payType === PayType.vip) return false;
+  const byCard: PricingInput = { ...input, payType: PayType.vip };
+  if (!memberDiscountAllowed(byCard)) return false;
+  if (m.setting.discountMode === 1) {
+    return memberPriceAllowed(byCard) && input.lines.some((l) => l.memberPrice !== null && l.quantity > 0 && l.memberPrice < l.unitPrice);
+  }
+  const rate = (r: number | null) => r !== null && r > 0 && r < 100;
+  return input.lines.some((l) => l.quantity > 0 && (rate(l.productRebatePercent) || (l.productRebatePercent === null && rate(m.info.discount))));
+}
+
 /** Member prices apply: discount allowed, discountMode 1 and vip price display on. */
 export function memberPriceAllowed(input: PricingInput): boolean {
   const m = input.member;

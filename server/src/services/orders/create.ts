@@ -25,7 +25,7 @@ import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
 import { priceSubmission, rule, type PricedOrder, type Submitter } from './price';
 import { applyPaidOrderPromotions, earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
 
-export { isBrowserUserAgent, priceSubmission } from './price';
+export { priceSubmission } from './price';
 export type { PricedOrder, Submitter } from './price';
 
 /** Seconds an unpaid order waits for its payment: UNPAID_TIMEOUT_S, else the shop's minutes. */

@@ -9,12 +9,12 @@ import type { OrderPayQueryRes, OrderPayReq, OrderStatusRes } from '../../../../
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
 import { OrderStatus, PayStatus, PayType } from '../../../../src/domain/enums';
 import * as money from '../../../../src/domain/money';
+import { isBrowserUserAgent } from '../../../../src/domain/user-agent';
 import { txEnv, type ServerContext } from '../../context';
 import { orders, payments } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { paymentsOf } from '../../payments';
 import { getShop, paySettingOf } from '../shops';
-import { isBrowserUserAgent } from './create';
 import type { OrderRow } from './holds';
 import { findMemberOfUser } from '../members-read';
 import { addEvent, expireIfDue, orderById, ownOrder, transition } from './lifecycle';
