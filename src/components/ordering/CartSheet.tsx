@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { t } from '@/i18n';
+import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { Money } from './Money';
 import { Sheet } from './Sheet';
@@ -16,12 +16,15 @@ export const CartLines = observer(function CartLines() {
         const unit = cart.breakdown?.lines.find((b) => b.flag === l.flag)?.unitPrice ?? l.price;
         const flagged = menu.productState(l.id)?.error ?? null;
         const detail = [l.specName, l.tastesName, l.mealsetNames].filter(Boolean).join(' / ');
+        // C§5: more units than the special price allows — the rest cost the list price
+        const notice = cart.breakdown?.notices.find((n) => n.params?.product === l.name) ?? null;
         return (
           <View key={l.flag} className="cart-line">
             <View className="cart-line__main">
               <Text className="cart-line__name">{l.name}</Text>
               {detail ? <Text className="cart-line__detail">{detail}</Text> : null}
               {flagged ? <Text className="cart-line__flag">{t('pages.ordering.unavailable')}</Text> : null}
+              {notice ? <Text className="cart-line__flag cart-line__notice">{errorMessage(notice)}</Text> : null}
             </View>
             <Money value={unit} className="cart-line__price" />
             <View className="stepper">

@@ -38,6 +38,7 @@ function initState(input: PricingInput): PricingState {
     coupons: [],
     selectedCouponId: null,
     errors: [],
+    notices: [],
     invalidActivityIds: new Set(),
     spend: null,
     memo: new Map(),
@@ -258,5 +259,6 @@ export function priceOrder(input: PricingInput): Breakdown {
     rounding: w(rounding),
     amountToPay: w(amountToPay),
     errors: state.errors,
+    notices: state.notices,
   };
 }

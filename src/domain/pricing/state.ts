@@ -73,6 +73,8 @@ export interface PricingState {
   coupons: CouponUsability[];
   selectedCouponId: number | null;
   errors: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
+  /** What the customer is told without being stopped (C§5 special-price limit). */
+  notices: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
   /** Activities that are disabled or out of their dates/times (their coupons are invalid). */
   invalidActivityIds: Set<number>;
   /** Every line amount fits exact integer minor units (false only for absurdly large orders). */

@@ -332,4 +332,9 @@ export interface Breakdown {
   amountToPay: number;
   /** Rule failures the checkout must show (minimum not reached, delivery out of range). */
   errors: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
+  /**
+   * What the customer is told without being stopped: C§5 special-price limit (the units beyond it
+   * cost the list price).
+   */
+  notices: Array<{ code: ErrorCode; params?: Record<string, string | number> }>;
 }

@@ -5,6 +5,7 @@ import type { Activity, ActivityProduct, FullLessTier } from '../types';
 import type { AdjustmentKind } from '../pricing/types';
 import { amountOf, current, discountable, type LineState, type PricingState } from '../pricing/state';
 import { entryFor, inScope } from './scope';
+import { checkSpecialPriceLimit } from '../validation';
 
 /** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
 const money = { ...moneyFns };
@@ -88,10 +89,13 @@ export function applySpecialPrices(state: PricingState, a: Activity, kind: Adjus
     const e = entryFor(a.productList, l);
     if (!e) continue;
     if (!inScope({ typeIds: a.typeIds }, l)) continue;
-    const left =
-      remaining.get(e) ?? Math.max(0, (e.quantity && e.quantity > 0 ? e.quantity : a.limit && a.limit > 0 ? a.limit : 99999) - (e.purchasedQuantity ?? 0));
+    const cap = e.quantity && e.quantity > 0 ? e.quantity : a.limit && a.limit > 0 ? a.limit : 99999;
+    const left = remaining.get(e) ?? Math.max(0, cap - (e.purchasedQuantity ?? 0));
     const units = Math.min(l.line.quantity, left);
     const special = specialUnit(l, e, a);
+    // C§5: units beyond the special-price limit cost the list price, and the customer is told so
+    const over = special ? checkSpecialPriceLimit(l.line.name, cap - left + l.line.quantity, cap) : null;
+    if (over && !state.notices.some((n) => n.code === over.code && n.params?.product === l.line.name)) state.notices.push(over);
     if (special && proposeUnits(state, l, units, special, kind, a.id, reason)) remaining.set(e, left - units);
     else remaining.set(e, left);
   }

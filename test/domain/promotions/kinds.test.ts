@@ -19,6 +19,17 @@ describe('price rules', () => {
     expect(b.lines[0].adjustments[0]).toMatchObject({ kind: 'productSpecPrice', sourceId: a.id, amount: -8 });
   });
 
+  it('productSpecPrice tells the customer of its limit when the cart holds more units (C§5)', () => {
+    const a = activity({ type: 3, productList: [{ id: 1, discountPrice: 6, quantity: 3, purchasedQuantity: 1 }] });
+    const over = priceOrder(input({ activities: [a], cart: [line({ id: 1, name: 'Noodles', price: 10, quantity: 3 })] }));
+    // 1 bought before + 3 now = 4 > the limit 3: told, and the order is not stopped
+    expect(over.notices).toEqual([{ code: 'specialPriceLimit', params: { product: 'Noodles', count: 3 } }]);
+    expect(over.errors).toEqual([]);
+    // 1 + 2 = 3 ≤ 3: nothing to say
+    const within = priceOrder(input({ activities: [a], cart: [line({ id: 1, name: 'Noodles', price: 10, quantity: 2 })] }));
+    expect(within.notices).toEqual([]);
+  });
+
   it('productSpecPrice keeps taste surcharges on top of the special price', () => {
     const a = activity({ type: 3, productList: [{ id: 1, discountPrice: 6 }] });
     const b = priceOrder(input({ activities: [a], cart: [line({ id: 1, price: 10, tastes: [{ id: 1, name: 'egg', quantity: 1, price: 2, typeId: 1 }] })] }));
