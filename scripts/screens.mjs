@@ -7,7 +7,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const suites = ['test/e2e/ordering.test.ts', 'test/e2e/flows.test.ts', 'test/e2e/screens.test.ts', 'test/e2e/table.test.ts'];
+const suites = [
+  'test/e2e/ordering.test.ts',
+  'test/e2e/flows.test.ts',
+  'test/e2e/screens.test.ts',
+  'test/e2e/table.test.ts',
+  'test/e2e/member-account.test.ts',
+  'test/e2e/member-wallet.test.ts',
+  'test/e2e/promotions.test.ts',
+  'test/e2e/points-mall.test.ts',
+  'test/e2e/member-price.test.ts',
+];
 const run = spawnSync('npx', ['jest', '--runInBand', ...suites, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
