@@ -1,6 +1,68 @@
-import { RouteScreen } from '@/components/RouteScreen';
+import '@/i18n/areas/wallet';
+import { useEffect } from 'react';
+import Taro from '@tarojs/taro';
+import { View } from '@tarojs/components';
+import { observer } from 'mobx-react';
+import { PageShell } from '@/components/PageShell';
+import { EmptyState } from '@/components/EmptyState';
+import { Skeleton } from '@/components/Skeleton';
+import { useShopBoot } from '@/components/ordering/boot';
+import { CardFigures, ListFooter, LoadFailed, PointsRow, VisitorState } from '@/components/wallet/WalletParts';
+import { WalletPages } from '@/components/wallet/nav';
+import { usePagedScreen } from '@/components/wallet/pull';
+import { useWallet } from '@/components/wallet/use-wallet';
+import { t } from '@/i18n';
+import { useStores } from '@/stores';
+import '@/components/ordering/ordering.scss';
+import '@/components/wallet/wallet.scss';
 
-/** member/point-consume-list (C§2): Points you earn and spend are listed here. */
-export default function MemberPointConsumeListPage() {
-  return <RouteScreen route="member/point-consume-list" action="goMember" />;
-}
+/**
+ * member/point-consume-list (P§2, MEMBER-5): the card's points, then its point movements newest first
+ * (vip/pointDoc) — type, shop, time, the signed change and the points after — with pull-down refresh
+ * and "loading more".
+ */
+export default observer(function MemberPointConsumeListPage() {
+  const boot = useShopBoot({ ordering: false });
+  const wallet = useWallet();
+  const list = wallet.pointDoc;
+  const { session } = useStores();
+  void session.language;
+  const pull = usePagedScreen(list);
+
+  useEffect(() => {
+    if (boot?.ok) void list.load();
+  }, [boot, list]);
+
+  let body;
+  if (!boot || (list.firstLoad && !(wallet.memberKnown && !wallet.isMember))) body = <Skeleton rows={5} />;
+  else if (!wallet.isMember) body = <VisitorState />;
+  else if (list.error && list.items.length === 0) body = <LoadFailed error={list.error} onRetry={() => void list.load()} />;
+  else if (list.items.length === 0)
+    body = (
+      <EmptyState
+        title={t('wallet.pointDoc.emptyTitle')}
+        description={t('wallet.pointDoc.emptyText')}
+        actionText={t('wallet.pointDoc.goMall')}
+        onAction={() => void Taro.navigateTo({ url: WalletPages.pointMall })}
+      />
+    );
+  else
+    body = (
+      <>
+        <View className="tx-list" id="point-list">
+          {list.items.map((tx) => (
+            <PointsRow key={tx.id} tx={tx} />
+          ))}
+        </View>
+        <ListFooter list={list} />
+      </>
+    );
+  return (
+    <PageShell route="member/point-consume-list" className="wallet-page">
+      <View onTouchStart={pull.onTouchStart} onTouchEnd={pull.onTouchEnd}>
+        <CardFigures show="points" />
+        {body}
+      </View>
+    </PageShell>
+  );
+});

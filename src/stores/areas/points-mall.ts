@@ -7,7 +7,7 @@
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../../api';
-import { settle } from '../../api/request';
+import { ruleOf, settle } from '../../api/request';
 import type { Activity } from '../../domain/types';
 import type { PointExchangeRes, PointStoreItem } from '../../api/contract/activity';
 import type { MemberInfoWire } from '../../api/contract/vip';
@@ -134,7 +134,7 @@ export class PointsMallStore {
       this.detailLoading = false;
       if (res.ok) this.detail = res.data;
     });
-    return res.ok ? null : ruleError(res.error.code);
+    return res.ok ? null : ruleOf(res.error);
   }
 
   /**
@@ -162,7 +162,7 @@ export class PointsMallStore {
       if (!res.ok) {
         // the server's points may differ from what the app showed: fetch them again
         await this.deps.member.load().catch(() => undefined);
-        return ruleError(res.error.code);
+        return ruleOf(res.error);
       }
       const result = res.data;
       const card = this.deps.member.vipInfo;

@@ -10,10 +10,16 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import * as money from '../../../../src/domain/money';
 import { ActivityType, PayStatus, VipTransactionType } from '../../../../src/domain/enums';
 import { chargePresents } from '../../../../src/domain/promotions/member-charge-present-coupon';
 import { activityEligible } from '../../../../src/domain/promotions/filter';
+import {
+  RECHARGE_MIN_AMOUNT,
+  applicableRechargeRules,
+  parseRechargeAmount,
+  presentForAmount,
+  sortRechargeRules,
+} from '../../../../src/domain/members/recharge';
 import { toMemberInfo } from '../members-read';
 import type { PayRule as WirePayRule, PayRulesRes, RechargeReq } from '../../../../src/api/contract/vip';
 import type { PayStart } from '../../../../src/api/contract/shared-shapes';
@@ -35,8 +41,8 @@ export type RechargeRow = typeof rechargeOrders.$inferSelect;
 /** The source of the coupons a top-up earned (charge-present coupons), so charge success can list them. */
 export const rechargeCouponSource = (rechargeId: number): string => `recharge:${rechargeId}`;
 
-/** The smallest amount a member may type (one currency unit). */
-export const RECHARGE_MIN_AMOUNT = 1;
+/** The smallest amount a member may type (the domain's rule, src/domain/members/recharge.ts). */
+export { RECHARGE_MIN_AMOUNT };
 
 const isFirstCharge = (m: MemberRow): boolean => m.isCharged === 0;
 
@@ -68,21 +74,16 @@ function presentsFor(acts: Activity[], charge: number): ActivityCoupon[] {
 }
 
 /**
- * The rules that apply to this card: regular rules always, first-charge rules only while the card has
- * never been charged. `isFirst` (the app's `is_first`) narrows to one kind.
+ * The rules that apply to this card (src/domain/members/recharge.ts): regular rules always,
+ * first-charge rules only while the card has never been charged. `isFirst` (the app's `is_first`)
+ * narrows to one kind.
  */
 function applicableRules(
   all: StoredPayRule[],
   member: MemberRow,
   isFirst: boolean | undefined,
 ): StoredPayRule[] {
-  const first = isFirstCharge(member);
-  return all.filter((r) => {
-    if (r.isFirst && !first) return false;
-    if (isFirst === true) return r.isFirst;
-    if (isFirst === false) return !r.isFirst;
-    return true;
-  });
+  return applicableRechargeRules(all, isFirstCharge(member), isFirst);
 }
 
 /** vip/payRules (P§7 {is_first}). */
@@ -93,8 +94,7 @@ export async function payRules(
 ): Promise<PayRulesRes> {
   const member = assertRechargeOpen(scope);
   const acts = await chargePresentActivities(ctx.db, ctx.clock.now(), scope);
-  const list: WirePayRule[] = applicableRules(scope.shop.payRules ?? [], member, isFirst)
-    .sort((a, b) => Number(b.isFirst) - Number(a.isFirst) || a.chargeAmount - b.chargeAmount)
+  const list: WirePayRule[] = sortRechargeRules(applicableRules(scope.shop.payRules ?? [], member, isFirst))
     .map((r) => {
       const coupons = presentsFor(acts, r.chargeAmount);
       return {
@@ -107,30 +107,6 @@ export async function payRules(
     });
   return { list, allowCustomAmount: true, minAmount: RECHARGE_MIN_AMOUNT };
 }
-
-/**
- * The gift a typed amount earns: the present of the largest applicable rule it reaches (first-charge
- * rules count while the card was never charged).
- */
-export function presentForAmount(
-  rules: StoredPayRule[],
-  member: MemberRow,
-  amount: number,
-): { rule: StoredPayRule | null; present: number } {
-  let best: StoredPayRule | null = null;
-  for (const r of applicableRules(rules, member, undefined)) {
-    if (money.lt(amount, r.chargeAmount)) continue;
-    if (
-      !best ||
-      r.chargeAmount > best.chargeAmount ||
-      (r.chargeAmount === best.chargeAmount && r.presentAmount > best.presentAmount)
-    )
-      best = r;
-  }
-  return { rule: best, present: best ? best.presentAmount : 0 };
-}
-
-const decimalsOf = (n: number): number => (String(n).split('.')[1] ?? '').length;
 
 /**
  * vip/recharge: a stopped shop answers 403 (C§8); the card, the recharge switch and the pay type
@@ -163,8 +139,11 @@ export async function createRecharge(
   } else {
     const amount = body.amount ?? 0;
     const decimals = scope.shop.settings.numberDecimals ?? 2;
-    if (decimalsOf(amount) > decimals || money.lt(amount, RECHARGE_MIN_AMOUNT)) throw fail('amountError');
-    const best = presentForAmount(rules, member, amount);
+    // places beyond the shop's and amounts under the minimum are refused (the contract already
+    // refused 0 and negative amounts)
+    if (!parseRechargeAmount(amount, decimals, RECHARGE_MIN_AMOUNT).ok) throw fail('amountError');
+    // the gift of the largest applicable rule the typed amount reaches (first-charge rules while uncharged)
+    const best = presentForAmount(rules, isFirstCharge(member), amount);
     charge = amount;
     present = best.present;
     ruleId = best.rule?.id ?? null;
@@ -253,7 +232,7 @@ export async function creditRecharge(
     let present = rec.presentAmount;
     if (rec.isFirst === 1 && !isFirstCharge(card)) {
       const regular = (scope.shop.payRules ?? []).filter((r) => !r.isFirst);
-      present = String(presentForAmount(regular, card, Number(charge)).present);
+      present = String(presentForAmount(regular, isFirstCharge(card), charge).present);
       await tx
         .update(rechargeOrders)
         .set({ presentAmount: present, isFirst: 0 })
