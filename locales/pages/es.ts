@@ -3,6 +3,16 @@ import type { DeepPartial } from '../deep-partial';
 
 // Shell locale (C§1): what is missing falls back to en.
 export const pages: DeepPartial<PagesMessages> = {
+  prompts: {
+    firstChargeTitle: 'Regalo por la primera recarga',
+    firstChargeConfirm: 'Ver',
+    newcomerTitle: 'Cupones de bienvenida',
+    newcomerText: 'Hazte socio para recoger: {{coupons}}',
+    newcomerConfirm: 'Hazte socio',
+    chargePresentTitle: 'Tus cupones de recarga ya están aquí',
+    chargePresentConfirm: 'Ver cupones',
+    later: 'Más tarde',
+  },
   table: {
     title: "Mesa {{name}}",
     area: "{{area}} · hasta {{max}} personas",
@@ -48,6 +58,8 @@ export const pages: DeepPartial<PagesMessages> = {
     cartEmpty: "Tu carrito está vacío",
     soldOut: "Agotado",
     chooseSpec: "Opciones",
+    memberOnlyTag: "Solo socios",
+    cardPayOnlyDiscount: "Los precios y descuentos de socio solo se aplican al pagar con la tarjeta de socio",
     submit: "Hacer pedido",
     payable: "A pagar",
     gotIt: "Entendido",
@@ -72,5 +84,19 @@ export const pages: DeepPartial<PagesMessages> = {
     points: 'Puntos',
     coupons: 'Cupones',
     memberTitle: 'Tarjeta de socio',
+  },
+  center: {
+    otherUser: 'Otro usuario',
+    editProfile: 'Editar perfil',
+    joinTitle: 'Hazte socio',
+    joinAction: 'Unirse / vincular',
+    addresses: 'Direcciones',
+    pointsMall: 'Tienda de puntos',
+    language: 'Idioma',
+    contactShop: 'Contactar con la tienda',
+    protocol: 'Condiciones de uso',
+    avatar: 'Foto',
+    nickname: 'Apodo',
+    phone: 'Teléfono',
   },
 };

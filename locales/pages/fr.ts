@@ -3,6 +3,16 @@ import type { DeepPartial } from '../deep-partial';
 
 // Shell locale (C§1): what is missing falls back to en.
 export const pages: DeepPartial<PagesMessages> = {
+  prompts: {
+    firstChargeTitle: 'Cadeau de première recharge',
+    firstChargeConfirm: 'Voir',
+    newcomerTitle: 'Coupons de bienvenue',
+    newcomerText: 'Devenez membre pour récupérer : {{coupons}}',
+    newcomerConfirm: 'Devenir membre',
+    chargePresentTitle: 'Vos coupons de recharge sont arrivés',
+    chargePresentConfirm: 'Voir les coupons',
+    later: 'Plus tard',
+  },
   table: {
     title: "Table {{name}}",
     area: "{{area}} · jusqu'à {{max}} personnes",
@@ -48,6 +58,8 @@ export const pages: DeepPartial<PagesMessages> = {
     cartEmpty: "Votre panier est vide",
     soldOut: "Épuisé",
     chooseSpec: "Options",
+    memberOnlyTag: "Réservé aux membres",
+    cardPayOnlyDiscount: "Les prix et remises membres ne s'appliquent qu'en payant avec la carte de membre",
     submit: "Passer la commande",
     payable: "À payer",
     gotIt: "J'ai compris",
@@ -72,5 +84,19 @@ export const pages: DeepPartial<PagesMessages> = {
     points: 'Points',
     coupons: 'Coupons',
     memberTitle: 'Carte de membre',
+  },
+  center: {
+    otherUser: 'Autre utilisateur',
+    editProfile: 'Modifier le profil',
+    joinTitle: 'Devenir membre',
+    joinAction: 'Adhérer / lier',
+    addresses: 'Adresses',
+    pointsMall: 'Boutique de points',
+    language: 'Langue',
+    contactShop: 'Contacter la boutique',
+    protocol: "Conditions d'utilisation",
+    avatar: 'Photo',
+    nickname: 'Pseudo',
+    phone: 'Téléphone',
   },
 };

@@ -3,6 +3,16 @@ import type { DeepPartial } from '../deep-partial';
 
 // Shell locale (C§1): what is missing falls back to en.
 export const pages: DeepPartial<PagesMessages> = {
+  prompts: {
+    firstChargeTitle: '首充有禮',
+    firstChargeConfirm: '去看看',
+    newcomerTitle: '新人專享券',
+    newcomerText: '成為會員即可領取：{{coupons}}',
+    newcomerConfirm: '成為會員',
+    chargePresentTitle: '儲值贈券已到帳',
+    chargePresentConfirm: '去看看',
+    later: '以後再說',
+  },
   table: {
     title: "{{name}} 號桌",
     area: "{{area}} · 最多 {{max}} 人",
@@ -48,6 +58,8 @@ export const pages: DeepPartial<PagesMessages> = {
     cartEmpty: "購物車是空的",
     soldOut: "已售罄",
     chooseSpec: "選規格",
+    memberOnlyTag: "會員專享",
+    cardPayOnlyDiscount: "會員價和會員折扣僅限會員卡支付，目前的支付方式不享受",
     submit: "提交訂單",
     payable: "應付",
     gotIt: "知道了",
@@ -91,5 +103,19 @@ export const pages: DeepPartial<PagesMessages> = {
     myCoupons: '我的優惠券',
     promotionCode: '優惠碼',
     shopList: '門店列表',
+  },
+  center: {
+    otherUser: '其他用戶',
+    editProfile: '編輯資料',
+    joinTitle: '成為會員',
+    joinAction: '註冊 / 綁定',
+    addresses: '收貨地址',
+    pointsMall: '積分商城',
+    language: '語言',
+    contactShop: '聯絡商家',
+    protocol: '用戶協議',
+    avatar: '頭像',
+    nickname: '暱稱',
+    phone: '手機號',
   },
 };

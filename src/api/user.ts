@@ -24,6 +24,7 @@ export function createUserApi(client: RequestClient) {
     verifyCode: bindCall<Calls['verifyCode']>(client, 'user/verifyCode'),
     getSmsQuantity: bindCall<Calls['getSmsQuantity']>(client, 'user/getSmsQuantity'),
     getEncryptParams: bindCall<Calls['getEncryptParams']>(client, 'user/getEncryptParams'),
+    setUserInfo: bindCall<Calls['setUserInfo']>(client, 'user/setUserInfo'),
     /** Where the platform uploads a chosen avatar: multipart field "file", with the C§7 headers. */
     avatarUploadTarget: (): UploadTarget => ({
       url: client.url(AVATAR_UPLOAD_PATH),

@@ -16,6 +16,7 @@ import { getShop } from '../services/shops';
 import { AVATAR_COUNT, findOrCreateUser, userProfile } from '../services/users';
 import { browserEntryUser, phoneUser } from '../services/device-users';
 import { saveClientLog } from '../services/client-logs';
+import { setUserInfo } from '../services/profile';
 import { tableByName } from '../services/table-codes';
 import type { Lang } from '../i18n/messages';
 
@@ -142,6 +143,12 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     ).toString('base64url');
     const sign = createHmac('sha256', secret).update(payload).digest('base64url');
     return { key: c.body.key, params: `${payload}.${sign}`, expiresAt };
+  });
+
+  // P§7 user/setUserInfo (USER-2): the same operation as store/setUserInfo, under the spec's name
+  registerCall(app, ctx, userCalls.setUserInfo, async (c) => {
+    await setUserInfo(ctx, c.session.userId, c.body);
+    return userProfile(ctx, c.session.userId, c.session.shopId);
   });
 
   // USER-2 avatar upload: multipart, field "file"; size and type limits → avatarUploadFailed

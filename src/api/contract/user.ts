@@ -144,4 +144,6 @@ export const userCalls = {
   verifyCode: defineCall('user/verifyCode', VerifyCodeReq, z.object({ verified: z.literal(true) })),
   getSmsQuantity: defineCall('user/getSmsQuantity', z.object({}).strict(), z.object({ quantity: z.number().int() })),
   getEncryptParams: defineCall('user/getEncryptParams', EncryptParamsReq, EncryptParamsRes),
+  /** P§7 user/setUserInfo (USER-2): the nickname and/or avatar the user chose; answers the profile. */
+  setUserInfo: defineCall('user/setUserInfo', SetUserInfoReq, UserProfile),
 };

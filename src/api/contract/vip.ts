@@ -125,8 +125,9 @@ export const PayRulesRes = z.object({
 export type PayRulesRes = z.infer<typeof PayRulesRes>;
 
 /**
- * vip/register and vip/bind: either a phone-authorisation code from the platform (fast register, P§4)
- * or a phone with its SMS code (user/sendSmsCode).
+ * vip/register and vip/bind: either a phone-authorisation code from the platform (fast register, P§4),
+ * a phone with its SMS code (user/sendSmsCode), or — alone — the phone the user's SMS login proved
+ * (the server checks it is that phone).
  */
 const PhoneProof = {
   code: z.string().min(1).max(512).optional(),
@@ -134,7 +135,7 @@ const PhoneProof = {
   smsCode: SmsCode.optional(),
 };
 const hasPhoneProof = (v: { code?: string; phone?: string; smsCode?: string }) =>
-  Boolean(v.code) || (Boolean(v.phone) && Boolean(v.smsCode));
+  Boolean(v.code) || Boolean(v.phone);
 
 export const RegisterReq = z
   .object({

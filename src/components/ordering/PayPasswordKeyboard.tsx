@@ -9,12 +9,14 @@ export interface PayPasswordKeyboardProps {
   onClose: () => void;
   /** Called with the 6 digits once the last one is typed. */
   onComplete: (password: string) => void;
+  /** The sheet's title (default: "enter the pay password"); a form that asks several entries names each. */
+  title?: string;
 }
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '', '0', 'del'] as const;
 
 /** The 6-digit pay password keyboard of member-card payment (C§5, ORDER-7). */
-export function PayPasswordKeyboard({ visible, onClose, onComplete }: PayPasswordKeyboardProps) {
+export function PayPasswordKeyboard({ visible, onClose, onComplete, title }: PayPasswordKeyboardProps) {
   const [digits, setDigits] = useState('');
   const press = (key: (typeof KEYS)[number]) => {
     if (key === '') return;
@@ -32,7 +34,7 @@ export function PayPasswordKeyboard({ visible, onClose, onComplete }: PayPasswor
   return (
     <Sheet
       visible={visible}
-      title={t('pages.ordering.payPasswordTitle')}
+      title={title ?? t('pages.ordering.payPasswordTitle')}
       onClose={() => {
         setDigits('');
         onClose();

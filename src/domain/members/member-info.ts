@@ -1,0 +1,63 @@
+/**
+ * The member's own details (MEMBER-1 info edit): name and birthday rules and the birthday picker's
+ * range (C§5: dates 150 years either side of the current year). The profile's display rules are in
+ * profile.ts (the "mine" tab of the main package reads them without these).
+ */
+import { ErrorCode, ruleError, type RuleError } from '../errors';
+import { DEFAULT_UTC_OFFSET_MINUTES, shopClock, type Instant } from '../hours';
+
+/** C§5 picker default: 150 years before and after the current year. */
+export const PICKER_YEARS_AROUND = 150;
+/** The longest member name vip/update accepts. */
+export const MEMBER_NAME_MAX = 64;
+
+export interface DateRange {
+  /** 'YYYY-MM-DD' */
+  start: string;
+  end: string;
+}
+
+/** The current year on the shop's wall clock. */
+function yearAt(now: Instant, utcOffsetMinutes: number): number {
+  const { dayStart } = shopClock(now, utcOffsetMinutes);
+  // dayStart is the shop's midnight as an instant: shift it back onto the wall clock to read the date
+  return new Date(dayStart + utcOffsetMinutes * 60_000).getUTCFullYear();
+}
+
+/** The birthday picker's range: 1 January 150 years ago to 31 December 150 years ahead (C§5). */
+export function birthdayPickerRange(now: Instant, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): DateRange {
+  const year = yearAt(now, utcOffsetMinutes);
+  const pad = (y: number) => String(y).padStart(4, '0');
+  return { start: `${pad(year - PICKER_YEARS_AROUND)}-01-01`, end: `${pad(year + PICKER_YEARS_AROUND)}-12-31` };
+}
+
+/** Whether `text` is a real calendar date 'YYYY-MM-DD' (no 31 February). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/**
+ * The info edit form (vip/update): a name is required (`requiredName`); a birthday, when given, must
+ * be a date inside the picker's range (`badRequest` — the picker never offers another).
+ */
+export function validateMemberInfo(input: { name: string | null | undefined; birthday?: string | null }, range: DateRange): RuleError[] {
+  const errors: RuleError[] = [];
+  const name = (input.name ?? '').trim();
+  if (name === '') errors.push(ruleError(ErrorCode.requiredName));
+  const birthday = input.birthday ?? '';
+  if (birthday !== '' && (!isCalendarDate(birthday) || birthday < range.start || birthday > range.end)) {
+    errors.push(ruleError(ErrorCode.badRequest));
+  }
+  return errors;
+}
+
+/** An instant as the shop's wall clock shows it: 'YYYY-MM-DD HH:mm'. */
+export function formatShopDateTime(at: number, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): string {
+  return new Date(at + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export { displayNickName, maskPhone } from './profile';
