@@ -46,6 +46,14 @@ export interface StartupState {
   payCallback: string | null;
   /** The browser identification string contains "kiosk" (C§2). */
   isKioskClient: boolean;
+  /** `expandActivityId`: a shared red bag (expand coupon activity) the link opens first (C§2, APP-6). */
+  expandActivityId: string | null;
+  /** `expandCouponId`: the coupon the shared red bag came from (`from` of product/expand-red-bag). */
+  expandCouponId: string | null;
+  /** `isToVipCenter`: the link opens the member center (C§2 vip-center target). */
+  isToVipCenter: boolean;
+  /** `hideVipBackButton`: the member center opens without a back button, so by redirect (C§2). */
+  hideVipBackButton: boolean;
 }
 
 const text = (value: string | undefined): string | null => {
@@ -101,5 +109,9 @@ export function parseStartupParams(
     payOpenid: text(query.payOpenid),
     payCallback: text(query.payCallback),
     isKioskClient: isKioskClient(browser, env.userAgent),
+    expandActivityId: text(query.expandActivityId),
+    expandCouponId: text(query.expandCouponId),
+    isToVipCenter: flag(query.isToVipCenter),
+    hideVipBackButton: flag(query.hideVipBackButton),
   };
 }

@@ -94,6 +94,8 @@ export class SessionStore {
   isChainToVipCenter = false;
   autoAddProductId: string | null = null;
   isToPointMall = false;
+  /** The member center of a vip-center launch opens without a back button (C§2: by redirect). */
+  hideVipBackButton = false;
 
   // launch details (C§2 start-up parameters)
   brand: string | null = null;
@@ -146,6 +148,7 @@ export class SessionStore {
       isChainToVipCenter: observable,
       autoAddProductId: observable,
       isToPointMall: observable,
+      hideVipBackButton: observable,
       brand: observable,
       isDine: observable,
       browser: observable,
@@ -210,6 +213,11 @@ export class SessionStore {
       this.payOpenid = state.payOpenid;
       this.payCallback = state.payCallback;
       this.isKioskClient = state.isKioskClient;
+      // C§2 entry targets of the link: a shared red bag first, then the member center
+      this.expandActivityId = state.expandActivityId;
+      this.expandCouponId = state.expandCouponId;
+      this.isToVipCenter = state.isToVipCenter;
+      this.hideVipBackButton = state.hideVipBackButton;
       this.token = this.tokens.get();
       this.started = true;
     });

@@ -5,16 +5,13 @@
  * order counts as one more. The engine decides: an order counts when the activity is among the
  * breakdown's applied activities, and the coupons show as gifts on the order that completes a round.
  */
-import * as moneyFns from '../money';
 import { ActivityType } from '../enums';
 import { markApplied } from '../pricing/state';
 import type { PromotionKind } from './kind';
 import { giveCoupons } from './gifts';
 import { amountCouponReduction } from './coupon-kinds';
 import { spendOf } from './helpers';
-
-/** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
-const money = { ...moneyFns };
+import { timesRedBagOrderCounts } from './running';
 
 export const timesRedBag: PromotionKind = {
   type: ActivityType.timesRedBag,
@@ -24,7 +21,7 @@ export const timesRedBag: PromotionKind = {
     const info = state.input.timesRedBag;
     if (!info || info.id !== activity.id) return 'noRule';
     if (info.status !== 1) return 'disabled';
-    return money.gte(spendOf(state), activity.minAmount ?? 0) ? true : 'thresholdNotMet';
+    return timesRedBagOrderCounts(activity, spendOf(state)) ? true : 'thresholdNotMet';
   },
   apply: ({ state, activity }) => {
     const info = state.input.timesRedBag!;

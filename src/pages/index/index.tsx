@@ -11,6 +11,7 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
 import { ErrorCode } from '@/domain/errors';
+import { expandViewed } from '@/stores/areas/expand-viewed';
 
 /** Opens the route the entry rules chose, by the method they chose (tab pages by switchTab, C§2). */
 function go(route: EntryRoute): Promise<unknown> {
@@ -33,7 +34,9 @@ function entryRoute(root: RootStore): EntryRoute {
   return routeEntry({
     expandActivityId: session.expandActivityId,
     expandCouponId: session.expandCouponId,
+    expandViewed: expandViewed(root.storage, session.expandActivityId, session.expandCouponId),
     isToVipCenter: session.isToVipCenter,
+    hideVipBackButton: session.hideVipBackButton,
     autoAddProductId: session.autoAddProductId,
     shareProductId: session.shareProductId,
     orderType: session.orderType,
@@ -66,6 +69,8 @@ export default observer(function IndexIndexPage() {
     } else {
       // back here after a 401 (C§8): the earlier boot belonged to the refused identity; log in again
       resetStaleBoot(root);
+      // a link of the same shop opened while the app runs: its shared red bag is the entry target (C§2)
+      if (params.expandActivityId) root.session.patch({ expandActivityId: params.expandActivityId, expandCouponId: params.expandCouponId ?? null });
     }
     void bootShop(root, { ordering: false }).then((res) => {
       if (!res.ok) {

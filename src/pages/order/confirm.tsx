@@ -11,6 +11,7 @@ import { Money, useMoneyText } from '@/components/ordering/Money';
 import { Sheet } from '@/components/ordering/Sheet';
 import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { PayTypes } from '@/components/ordering/PayTypes';
+import { PromotionCodeRow } from '@/components/promo/PromotionCodeRow';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
 import { notice, toastError } from '@/components/ordering/feedback';
@@ -365,7 +366,7 @@ export default observer(function OrderConfirmPage() {
         })}
       </View>
 
-      <CartBreakdown breakdown={b} couponRow={<CouponRow />} pointsRow={<PointsRow />} />
+      <CartBreakdown breakdown={b} couponRow={<><CouponRow /><PromotionCodeRow /></>} pointsRow={<PointsRow />} />
 
       <PayTypes />
 

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { OrderingScreen } from '@/components/ordering/OrderingScreen';
 import { OrderingGate } from '@/components/ordering/OrderingGate';
+import { EntryPrompts } from '@/components/prompts/EntryPrompts';
 import { bootShop, useShopBoot } from '@/components/ordering/boot';
 import { rootStore } from '@/stores';
 import '@/components/ordering/ordering.scss';
@@ -18,6 +19,7 @@ export default observer(function UserIndexTab1Page() {
       <OrderingGate boot={boot} tab>
         {() => <OrderingScreen boot={boot} tab />}
       </OrderingGate>
+      <EntryPrompts />
     </PageShell>
   );
 });

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { ShopHome } from '@/components/ShopHome';
+import { EntryPrompts } from '@/components/prompts/EntryPrompts';
 import { openRoute } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import type { OrderType } from '@/domain/enums';
@@ -21,6 +22,7 @@ export default observer(function UserIndexTabPage() {
   return (
     <PageShell route="user/index-tab" tab>
       <ShopHome onChooseOrderType={chooseOrderType} loading={boot === null} />
+      <EntryPrompts />
     </PageShell>
   );
 });

@@ -3,10 +3,16 @@
  * or on entry, the shared (expand) red bag, the times red bag and promotion codes.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { ActivityType, Limits, ValidType } from '../../../../src/domain/enums';
+import { ActivityType } from '../../../../src/domain/enums';
 import { COUPON_ACTIVITY_TYPES, userTypeMatches } from '../../../../src/domain/promotions/filter';
-import { withinDates } from '../../../../src/domain/pricing/clock';
-import type { Activity, Coupon, TimesRedBagInfo } from '../../../../src/domain/types';
+import {
+  activityRunning,
+  expandBagSize,
+  timesRedBagInfoOf,
+  timesRedBagLimit,
+  timesRedBagOrderCounts,
+} from '../../../../src/domain/promotions/running';
+import type { Activity, Coupon } from '../../../../src/domain/types';
 import type { ActivityDetailRes } from '../../../../src/api/contract/activity';
 import type { ServerContext, TxEnv } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -48,12 +54,8 @@ export function activityWire(a: StoredActivity, lang: Lang, keepCode = false): A
   return out;
 }
 
-/** Enabled and inside its validity window (P§4); times of day are left to the engine on the order. */
-export function activityRunning(a: Activity, now: number, utcOffsetMinutes: number): boolean {
-  if (a.status !== undefined && a.status !== null && a.status !== 1) return false;
-  const vt = a.validType ?? ValidType.none;
-  return vt === ValidType.none || withinDates(now, a.startDate, a.endDate, utcOffsetMinutes);
-}
+// P§4 "running" (enabled, inside its dates) is the domain's rule: the screens read it too
+export { activityRunning, timesRedBagInfoOf };
 
 const now = (ctx: ServerContext) => ctx.clock.now();
 
@@ -126,7 +128,7 @@ async function bagCoupon(db: Db, a: Activity, fromCouponId: number): Promise<Mem
 }
 
 /** Size of a shared red bag: the activity's quantity (P§9: a missing cap is 99999). */
-const bagSize = (a: Activity): number => (a.quantity && a.quantity > 0 ? a.quantity : Limits.unlimited);
+const bagSize = (a: Activity): number => expandBagSize(a);
 
 /** activity/detail {id, fromRedBagID, chainActivity}. */
 export async function activityDetail(
@@ -337,7 +339,7 @@ async function timesRedBagActivity(
   return rows.find((r) => activityRunning(r.data, now(ctx), utcOffsetMinutes)) ?? null;
 }
 
-const limitOf = (a: Activity): number => (a.quantity && a.quantity > 0 ? a.quantity : Limits.unlimited);
+const limitOf = (a: Activity): number => timesRedBagLimit(a);
 
 async function progressOf(db: Db, memberId: number, activityId: number): Promise<number> {
   const rows = await db
@@ -348,13 +350,6 @@ async function progressOf(db: Db, memberId: number, activityId: number): Promise
   return rows[0]?.n ?? 0;
 }
 
-/** A times red bag and a member's counted orders as activity/getTimesRedBag shows them (and pricing reads). */
-export const timesRedBagInfoOf = (a: Activity, cumulative: number): TimesRedBagInfo => ({
-  id: a.id,
-  status: 1,
-  cumulativeQuantity: Math.min(cumulative, 1_000_000),
-  limitQuantity: Math.min(limitOf(a), 1_000_000),
-});
 
 /** activity/getTimesRedBag: the running times red bag and the caller's progress, or null. */
 export async function getTimesRedBag(ctx: ServerContext, scope: MemberScope, lang: Lang) {
@@ -417,7 +412,7 @@ export async function recordTimesRedBagOrder(
   const counted: number[] = [];
   for (const r of rows) {
     if (!activityRunning(r.data, env.now, input.utcOffsetMinutes)) continue;
-    if (input.orderAmount < (r.data.minAmount ?? 0)) continue;
+    if (!timesRedBagOrderCounts(r.data, input.orderAmount)) continue;
     await tx
       .insert(timesRedBagProgress)
       .values({ memberId: input.member.id, activityId: r.id, cumulativeQuantity: 1 })
