@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { defineConfig, type UserConfigExport } from '@tarojs/cli';
@@ -9,6 +11,20 @@ import { BundleStatsPlugin } from './bundle-stats';
 // One codebase, three targets (APP-1): weapp (chat app), alipay (payment app) and H5.
 // locales/ sits beside src/, so Taro's loaders must be told to compile it too.
 const compile = { include: [path.resolve(__dirname, '..', 'locales')] };
+
+/** A fingerprint of every message file: a mini program keeps a fetched language only for the same one. */
+function messagesVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (fs.statSync(file).isDirectory()) walk(file);
+      else hash.update(name).update(fs.readFileSync(file));
+    }
+  };
+  walk(path.resolve(__dirname, '..', 'locales'));
+  return hash.digest('hex').slice(0, 16);
+}
 
 // Mini programs run ES5 only (project.config.json `es6: false`; the oldest supported phones in
 // docs/decisions.md): Taro compiles src/ and its own packages, and these packages ship newer syntax
@@ -86,6 +102,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // ABROAD_ENV=1 builds the overseas flavour (English default, flat delivery fee; C§1).
       ABROAD_ENV: JSON.stringify(process.env.ABROAD_ENV === '1'),
       API_BASE_URL: JSON.stringify(apiBase),
+      MESSAGES_VERSION: JSON.stringify(messagesVersion()),
     },
     copy: { patterns: [], options: {} },
     framework: 'react',

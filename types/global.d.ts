@@ -28,6 +28,8 @@ declare module '*.scss';
 declare const ABROAD_ENV: boolean;
 /** The API origin (`API_BASE_URL`, config/api-base.ts); '' = the page's own origin (H5). */
 declare const API_BASE_URL: string;
+/** A fingerprint of the message files (mini programs keep a fetched language only for the same one). */
+declare const MESSAGES_VERSION: string;
 
 /** The chat app's global object (weapp builds). Only src/platform touches it. */
 declare const wx: Record<string, unknown> | undefined;

@@ -16,6 +16,7 @@ export function createUserApi(client: RequestClient) {
     aliLogin: bindCall<Calls['aliLogin']>(client, 'user/aliLogin'),
     h5entry: bindCall<Calls['h5entry']>(client, 'user/h5entry'),
     urlCheck: bindCall<Calls['urlCheck']>(client, 'user/urlCheck'),
+    messages: bindCall<Calls['messages']>(client, 'user/messages', { silent: true }),
     token: bindCall<Calls['token']>(client, 'user/token'),
     getCodeInfo: bindCall<Calls['getCodeInfo']>(client, 'user/getCodeInfo'),
     sendSmsCode: bindCall<Calls['sendSmsCode']>(client, 'user/sendSmsCode'),

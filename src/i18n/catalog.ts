@@ -1,7 +1,8 @@
 /**
- * Where the messages come from: mini programs (and jest) bundle every language, so a language
- * switch is synchronous there (C§1). The H5 build resolves `catalog.h5.ts` instead, which bundles
- * only the default language and fetches the others when they are chosen.
+ * Where the messages come from: here (the tests and the server's node) every language is bundled,
+ * so a language switch is synchronous (C§1). The H5 build resolves `catalog.h5.ts` (the default
+ * language, the others as chunks) and the mini programs `catalog.weapp.ts` / `catalog.alipay.ts`
+ * (the default language, the others fetched from the server and kept on the device).
  */
 import { resources } from '../../locales';
 import type { DeepPartial } from '../../locales/deep-partial';

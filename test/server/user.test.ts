@@ -323,3 +323,19 @@ describe('codes, links and logs', () => {
     expect(sign).toMatch(/^[\w-]{43}$/);
   });
 });
+
+describe('messages for the mini programs (C§1)', () => {
+  test('user/messages answers a language’s start-up texts without a login', async () => {
+    const fr = await server.call(userCalls.messages, { lang: 'fr' });
+    if (!fr.ok) throw new Error(fr.info);
+    const tree = fr.info as { pages: { center: { contactShop: string } } };
+    expect(tree.pages.center.contactShop).toBe('Contacter la boutique');
+    const en = await server.call(userCalls.messages, { lang: 'en' });
+    expect(en.ok && (en.info as { tabBar: { ordering: string } }).tabBar.ordering).toBe('Order');
+  });
+
+  test('user/messages refuses a language the app does not have', async () => {
+    const res = await server.call(userCalls.messages, { lang: 'de' as 'fr' });
+    expect(res.ok).toBe(false);
+  });
+});

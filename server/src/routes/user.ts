@@ -19,6 +19,8 @@ import { saveClientLog } from '../services/client-logs';
 import { setUserInfo } from '../services/profile';
 import { tableByName } from '../services/table-codes';
 import type { Lang } from '../i18n/messages';
+import { resources } from '../../../locales';
+import type { MessageTree } from '../../../src/api/contract/user';
 
 const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
@@ -68,6 +70,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
     const to = await getShop(ctx, c.body.id);
     return issue(session.userId, to.id);
   });
+
+  // C§1: the start-up messages of a language the mini programs do not carry (they fetch it once, then
+  // keep it on the device); the same trees the H5 site loads as chunks
+  registerCall(app, ctx, userCalls.messages, async (c) => resources[c.body.lang].translation as MessageTree);
 
   registerCall(app, ctx, userCalls.urlCheck, async (c) => {
     let url: URL;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../../domain/errors';
 import type { MemberInfo } from '../../domain/types';
+import { SUPPORTED_LANGUAGES } from '../../domain/language';
 import { EpochMs, Id, Ok, Phone, defineCall } from './common';
 import { AvatarUrl, NickName, OpenId, SmsCode, codedIssue } from './shared-shapes';
 
@@ -130,11 +131,21 @@ export const SetUserInfoReq = z
 export const AVATAR_UPLOAD_PATH = 'user/uploadAvatar';
 export const AvatarUploadRes = z.object({ url: z.string() });
 
+/** A message tree: texts keyed by name, nested. */
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+const MessageTreeSchema: z.ZodType<MessageTree> = z.lazy(() => z.record(z.string(), z.union([z.string(), MessageTreeSchema])));
+
+/** The start-up messages of one language, for clients that do not carry it (mini programs, C§1). */
+export const MessagesReq = z.object({ lang: z.enum(SUPPORTED_LANGUAGES) }).strict();
+
 export const userCalls = {
   login: defineCall('user/login', LoginReq, LoginRes, false),
   aliLogin: defineCall('user/aliLogin', AliLoginReq, LoginRes, false),
   h5entry: defineCall('user/h5entry', H5EntryReq, LoginRes, false),
   urlCheck: defineCall('user/urlCheck', UrlCheckReq, UrlCheckRes, false),
+  messages: defineCall('user/messages', MessagesReq, MessageTreeSchema, false),
   token: defineCall('user/token', TokenReq, LoginRes, false),
   getCodeInfo: defineCall('user/getCodeInfo', CodeInfoReq, CodeInfoRes, false),
   sendSmsCode: defineCall('user/sendSmsCode', SendSmsCodeReq, SendSmsCodeRes),

@@ -93,6 +93,8 @@ export interface HostOptions {
   wallet?: 'pay' | 'cancel';
   /** Result of scanCode. */
   scanResult?: string;
+  /** The item the customer taps in an action sheet (its index; the first one unless given). */
+  actionSheet?: (items: string[]) => number;
 }
 
 export interface PageInstance {
@@ -965,7 +967,12 @@ export class MiniHost {
         this.modals.push(String(o.content ?? o.title ?? ''));
         return { confirm: true, cancel: false, confirmed: true };
       }),
-      showActionSheet: ok('showActionSheet', { tapIndex: 0, index: 0 }),
+      showActionSheet: this.asyncApi('showActionSheet', (o) => {
+        // the chat app names the list itemList, the payment app items
+        const items = ((o.itemList ?? o.items ?? []) as unknown[]).map(String);
+        const index = this.opts.actionSheet ? this.opts.actionSheet(items) : 0;
+        return { tapIndex: index, index };
+      }),
       setNavigationBarTitle: ok('setNavigationBarTitle'),
       setNavigationBarColor: ok('setNavigationBarColor'),
       setTabBarItem: ok('setTabBarItem'),
