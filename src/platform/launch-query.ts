@@ -26,12 +26,30 @@ function queryOf(url: string): string {
   return hash < 0 ? rest : rest.slice(0, hash);
 }
 
+/**
+ * Routes whose `id` parameter names their own record (an order, a coupon, a product, a red bag…),
+ * not the shop (C§2: `id` is the shop id of a launch).
+ */
+const OWN_ID_ROUTES = new Set([
+  'pages/user/order/detail',
+  'pages/user/coupon/detail',
+  'pages/product/detail',
+  'pages/product/expand-red-bag',
+  'pages/member/point-store/coupon-detail',
+  'pages/member/limit-card-history',
+]);
+
 /** A browser location's parameters: search first, then the hash route's query (which wins). */
 export function browserLaunchQuery(href: string): Record<string, string> {
   const hashAt = href.indexOf('#');
   const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
   const hash = hashAt < 0 ? '' : href.slice(hashAt + 1);
-  return { ...parseQueryString(queryOf(beforeHash)), ...parseQueryString(queryOf(hash)) };
+  const fromHash = parseQueryString(queryOf(hash));
+  // a page's own record id is not the shop: a reload of `#/pages/user/order/detail?id=9` keeps the
+  // shop it was in
+  const route = hash.split('?')[0].replace(/^\/+/, '');
+  if (OWN_ID_ROUTES.has(route)) delete fromHash.id;
+  return { ...parseQueryString(queryOf(beforeHash)), ...fromHash };
 }
 
 /**

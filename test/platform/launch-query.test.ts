@@ -9,6 +9,14 @@ describe('launch query', () => {
     expect(browserLaunchQuery('https://shop.example/?id=1&brand=b#/pages/index/index?id=2')).toEqual({ id: '2', brand: 'b' });
   });
 
+  it('does not read a page’s own record id as the shop (a reload keeps the shop)', () => {
+    // the red bag's id and the order's id are not shop ids; the rest still counts
+    expect(browserLaunchQuery('https://shop.example/#/pages/product/expand-red-bag?id=7008&from=3')).toEqual({ from: '3' });
+    expect(browserLaunchQuery('https://shop.example/?id=1#/pages/user/order/detail?id=9')).toEqual({ id: '1' });
+    // a coupon link names the shop with id and the coupon's activity apart
+    expect(browserLaunchQuery('https://shop.example/#/pages/user/coupon/list?id=12&activityId=7')).toEqual({ id: '12', activityId: '7' });
+  });
+
   it('decodes encoded values', () => {
     expect(parseQueryString('?payCallback=%2Fpages%2Forder%2Fsuccess&name=a+b')).toEqual({
       payCallback: '/pages/order/success',
