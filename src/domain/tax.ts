@@ -16,7 +16,7 @@ export interface LineTax {
   included: Amount;
   /** Taxes added on top. */
   added: Amount;
-  byTax: Array<{ taxID: number; taxType: number; amount: Amount }>;
+  byTax: Array<{ taxID: number; taxType: TaxMode; amount: Amount }>;
 }
 
 /**
@@ -24,9 +24,11 @@ export interface LineTax {
  * from the net: net = (amount − fixed included) / (1 + Σ included % / 100); each percent tax is
  * net × rate. Each tax is rounded to `decimals`.
  */
-export function lineTax(amount: Amount, quantity: number, taxes: readonly ProductTax[], decimals: number): LineTax {
+export function lineTax(amount: Amount, quantity: number, rows: readonly ProductTax[], decimals: number): LineTax {
   const out: LineTax = { included: money.ZERO, added: money.ZERO, byTax: [] };
-  if (taxes.length === 0) return out;
+  if (rows.length === 0) return out;
+  // C§9 tax types: "percentage in" is the default when a row names none
+  const taxes = rows.map((t) => (t.taxType === undefined ? { ...t, taxType: TaxMode.TAX_IN } : t)) as Array<ProductTax & { taxType: TaxMode }>;
   let fixedIn = money.ZERO;
   let pctIn = money.ZERO;
   for (const t of taxes) {

@@ -167,7 +167,8 @@ export interface ShopSettings {
 export interface ProductTax {
   productID?: number;
   taxID: number;
-  taxType: TaxMode;
+  /** C§9: percentage in (TAX_IN) when none is given. */
+  taxType?: TaxMode;
   /** Percent for TAX_OUT/TAX_IN, amount per unit for FIXED_TAX_OUT/FIXED_TAX_IN. */
   taxValue: number;
   name?: string;

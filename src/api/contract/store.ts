@@ -58,7 +58,8 @@ export const ProductStatusSchema = z.union([
 export const ProductTaxSchema: z.ZodType<ProductTax> = z.object({
   productID: Id.optional(),
   taxID: z.number().int(),
-  taxType: TaxModeSchema,
+  // C§9: "percentage in" is the default when a row names no type
+  taxType: TaxModeSchema.optional(),
   taxValue: z.number(),
   name: z.string().optional(),
 });

@@ -128,6 +128,12 @@ describe('product taxes (PRICE-2)', () => {
     expect(b.taxes.byTax).toEqual([{ taxID: 1, taxType, amount: added || included }]);
   });
 
+  it('takes a tax row without a type as percentage in (C§9 default): 20 × 6 / 106 = 1.13 inside', () => {
+    const b = priceOrder(input({ cart: [line({ price: 10, quantity: 2, taxes: [{ taxID: 1, taxValue: 6 }] })] }));
+    expect([b.taxes.productAdded, b.taxes.productIncluded, b.total]).toEqual([0, 1.13, 20]);
+    expect(b.taxes.byTax).toEqual([{ taxID: 1, taxType: 1, amount: 1.13 }]);
+  });
+
   it('taxes the line after discounts: (20 − 5) × 10% = 1.50', () => {
     const b = priceOrder(
       input({ shop: shop({ discount: [{ full: 20, less: 5 }] }), cart: [line({ price: 10, quantity: 2, taxes: [{ taxID: 1, taxType: 0, taxValue: 10 }] })] }),
