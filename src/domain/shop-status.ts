@@ -5,7 +5,7 @@
  */
 import { Industry, OrderType } from './enums';
 import { ErrorCode, RuleError, ruleError } from './errors';
-import { checkBusinessHours, Instant, ShopHours } from './hours';
+import { checkBusinessHours, Instant, isWithinBusinessHours, ShopHours } from './hours';
 import type { ShopSettings } from './types';
 
 /** C§4 shopStatus values. */
@@ -54,6 +54,26 @@ export function shopStatusDialog(realStatus: number, industry: Industry | null |
   const code = realStatus === ShopRealStatus.expired ? ErrorCode.storeExpiredNotice : ErrorCode.storeStoppedNotice;
   if (industry === Industry.fastfood) return { status: realStatus, code, confirm: 'switchToDine', cancel: 'callShop' };
   return { status: realStatus, code, confirm: 'dismiss', cancel: null };
+}
+
+/**
+ * C§4 for fast food, when the shop is closed for this order type (C§5: its switches or its hours) but
+ * seats diners now (scan ordering on, within its scan-order hours): the closed dialog with the same
+ * choice as the status dialog — confirming switches to dine-in, cancelling offers to call the shop.
+ * Null for other shops, for dine-in itself, or when dine-in is closed too (the plain notice applies).
+ */
+export function closedShopDialog(
+  shop: ShopOpenSettings & ShopHours & Pick<ShopSettings, 'industry'>,
+  orderType: OrderType,
+  now: Instant,
+): ShopStatusDialog | null {
+  if (shop.industry !== Industry.fastfood) return null;
+  if (orderType === OrderType.dine || orderType === OrderType.openTable) return null;
+  const closed = checkShopClosed(shop, orderType) ?? checkBusinessHours(shop, now, orderType);
+  if (!closed) return null;
+  const dineOpen = checkShopClosed(shop, OrderType.dine) === null && isWithinBusinessHours(shop, now, OrderType.dine);
+  if (!dineOpen) return null;
+  return { status: ShopRealStatus.expired, code: ErrorCode.storeClosed, confirm: 'switchToDine', cancel: 'callShop' };
 }
 
 /** The shop fields the closed rules read. */

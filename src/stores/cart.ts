@@ -35,7 +35,7 @@ import { buildCartLine, type CartOp } from '../domain/cart';
 import { LocalCartSource, type CartSource } from './cart-source';
 import { revalidateLines, type CartNotice } from './cart-revalidation';
 import { EMPTY_ORDER_INFO, type OrderInfo } from './order-form';
-import { CONFIRM_PAGE, TABLE_ORDER_PAGE, shrinkToStock, type CheckoutStep } from './cart-checkout';
+import { CONFIRM_PAGE, TABLE_ORDER_PAGE, checkSetMeals, shrinkToStock, stockCheckLines, type CheckoutStep } from './cart-checkout';
 
 export { cartStorageKey } from './cart-source';
 export { EMPTY_ORDER_INFO, type OrderInfo } from './order-form';
@@ -592,10 +592,9 @@ export class CartStore {
    */
   async checkout(): Promise<CheckoutStep> {
     const { shop } = this.deps;
-    if (shop.realStatus < ShopRealStatus.normal) {
-      const dialog = shop.statusDialog ?? shopStatusDialog(shop.realStatus, shop.shop?.industry);
-      if (dialog) return { step: 'expiredNotice', dialog };
-    }
+    // C§4: the status dialog (a fast-food shop closed for this order type offers dine-in the same way)
+    const dialog = shop.statusDialog ?? (shop.realStatus < ShopRealStatus.normal ? shopStatusDialog(shop.realStatus, shop.shop?.industry) : null);
+    if (dialog) return { step: 'expiredNotice', dialog };
     const closed = shop.closedError;
     if (closed) return { step: 'closedNotice', error: closed };
     if (this.isEmpty) return { step: 'none' };
@@ -613,8 +612,15 @@ export class CartStore {
     if (invalid) return { step: 'invalid', error: invalid };
 
     const lines = this.lines.filter((l) => l.quantity > 0);
+    // ORDER-12: a set meal whose chosen item went offline or sold out goes, the dialog names the item
+    const set = await checkSetMeals(this.deps.api.store, lines);
+    if (set && 'failed' in set) return { step: 'invalid', error: set.failed };
+    if (set) {
+      this.commit('cart/setMealUnavailable', this.lines.filter((l) => l.flag !== set.flag));
+      return { step: 'stockShortage', product: set.item, error: set.error };
+    }
     if (lines.length > 0) {
-      const res = await settle(this.deps.api.store.checkStock({ products: lines.map((l) => ({ id: l.id, quantity: l.quantity })) }));
+      const res = await settle(this.deps.api.store.checkStock({ products: stockCheckLines(lines) }));
       if (!res.ok) return { step: 'invalid', error: ruleOf(res.error) };
       if (res.data.id !== null) {
         const shortId = res.data.id;

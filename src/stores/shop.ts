@@ -17,6 +17,7 @@ import {
   ShopRealStatus,
   checkCanOrder,
   checkShopClosed,
+  closedShopDialog,
   shopRealStatus,
   shopStatusDialog,
 } from '../domain/shop-status';
@@ -154,10 +155,13 @@ export class ShopStore {
     return checkCanOrder(this.shop, this.orderType, this.now, this.deps.abroad);
   }
 
-  /** C§4: status 0 expired dialog, -1 stopped dialog (fast food: confirm switches to dine, cancel calls). */
+  /**
+   * C§4: status 0 expired dialog, -1 stopped dialog (fast food: confirm switches to dine, cancel calls);
+   * a fast-food shop closed for this order type but seating diners offers dine-in the same way.
+   */
   get statusDialog(): ShopStatusDialog | null {
     if (!this.shop) return null;
-    return shopStatusDialog(this.realStatus, this.shop.industry);
+    return shopStatusDialog(this.realStatus, this.shop.industry) ?? closedShopDialog(this.shop, this.orderType, this.now);
   }
 
   /** The dialogs to show now, not yet dismissed: the status dialog first, then the closed notice. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { storeCalls } from '../../../src/api/contract/store';
 import { ProductStatus } from '../../../src/domain/enums';
+import { comboItemState } from '../../../src/domain/cart';
 import type { ServerContext } from '../context';
 import { fail } from '../http/errors';
 import { PreSerialized, registerCall } from '../http/call';
@@ -99,21 +100,18 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   registerCall(app, ctx, storeCalls.comboCheck, async (c) => {
-    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const shopId = c.session.shopId;
+    const menu = await getMenu(ctx, shopId, c.lang);
     const combo = menu.byId.get(c.body.productId);
+    const itemIds = [...new Set((combo?.mealset ?? []).flatMap((g) => g.items.map((i) => i.id)))];
+    // C§3 combosError: the live stock of the items (the menu's copy carries none), read fresh
+    const rows = await productRows(ctx, shopId, itemIds);
     const state = (id: number) => {
       const p = menu.byId.get(id);
-      return {
-        id,
-        offline: p?.status === ProductStatus.OFFLINE,
-        saleOut: p?.status === ProductStatus.SALE_OUT,
-        deleted: !p,
-      };
+      return comboItemState(id, p ? { ...p, stock: rows.get(id)?.stock ?? undefined } : undefined);
     };
-    const items = (combo?.mealset ?? [])
-      .flatMap((g) => g.items.map((i) => state(i.id)))
-      .filter((s) => s.offline || s.saleOut || s.deleted);
-    const own = state(c.body.productId);
+    const items = itemIds.map(state).filter((s) => s.offline || s.saleOut || s.deleted);
+    const own = comboItemState(c.body.productId, combo);
     return {
       id: c.body.productId,
       offline: own.offline || items.some((i) => i.offline),

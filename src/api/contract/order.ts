@@ -135,6 +135,18 @@ export const OrderAdjustment = z.object({
 });
 export type OrderAdjustment = z.infer<typeof OrderAdjustment>;
 
+/** PRICE-11: one gift of an order — a free product or a coupon an activity gives. */
+export const OrderGift = z.object({
+  kind: z.enum(['product', 'coupon']),
+  activityId: Id,
+  activityType: z.number().int(),
+  productId: Id.optional(),
+  couponId: Id.optional(),
+  name: ShortText,
+  quantity: Quantity,
+});
+export type OrderGift = z.infer<typeof OrderGift>;
+
 /** The figures of an order (C§3 display fields); all amounts use the shop's decimals. */
 export const OrderBreakdown = z.object({
   /** Sum of the lines at their original price. */
@@ -157,6 +169,8 @@ export const OrderBreakdown = z.object({
   /** What the customer pays. */
   total: Money,
   adjustments: z.array(OrderAdjustment).max(100),
+  /** PRICE-11: what the order's activities give free (products at price 0, coupons). */
+  gifts: z.array(OrderGift).max(50).optional(),
 });
 export type OrderBreakdown = z.infer<typeof OrderBreakdown>;
 
@@ -184,6 +198,14 @@ export const OrderLine = z.object({
   amount: Money,
   /** Discounts spread onto this line (prorated, they add up to the order discount). */
   discountAmount: Money,
+  /** PRICE-11: a free product an activity gives (price 0); `activityId` names the activity. */
+  gift: z.boolean().optional(),
+  /** PRICE-5: a product the customer accepted from an offer (markupRedemption, pointRedeem). */
+  offer: z.boolean().optional(),
+  /** The activity of a gift or offer line. */
+  activityId: Id.optional(),
+  /** Points per unit of a pointRedeem offer line. */
+  points: z.number().int().nonnegative().optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 

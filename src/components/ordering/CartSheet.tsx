@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+import { GiftsOffers } from './GiftsOffers';
 import { Money } from './Money';
 import { Sheet } from './Sheet';
 import { ask, toastError } from './feedback';
@@ -66,6 +67,8 @@ export const CartSheet = observer(function CartSheet({ visible, onClose }: CartS
         </Text>
       </View>
       <CartLines />
+      {/* PRICE-11: gifts the cart earns and offers it may accept */}
+      <GiftsOffers />
     </Sheet>
   );
 });

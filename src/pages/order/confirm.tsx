@@ -11,6 +11,7 @@ import { Money, useMoneyText } from '@/components/ordering/Money';
 import { Sheet } from '@/components/ordering/Sheet';
 import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { PayTypes } from '@/components/ordering/PayTypes';
+import { GiftsOffers } from '@/components/ordering/GiftsOffers';
 import { PromotionCodeRow } from '@/components/promo/PromotionCodeRow';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
@@ -364,6 +365,8 @@ export default observer(function OrderConfirmPage() {
             </View>
           );
         })}
+        {/* PRICE-11: the order's gifts and the offers the customer may accept */}
+        <GiftsOffers />
       </View>
 
       <CartBreakdown breakdown={b} couponRow={<><CouponRow /><PromotionCodeRow /></>} pointsRow={<PointsRow />} />

@@ -11,7 +11,7 @@ import type { OrderBreakdown, OrderDetail } from '../../../src/api/contract/orde
 import type { Breakdown } from '../../../src/domain/pricing';
 import type { OrderType, PayType } from '../../../src/domain/enums';
 import { ACTIVITY, DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../../server/src/demo/ids';
-import { toOrderBreakdown } from '../../../server/src/services/orders/breakdown';
+import { giftFlag, toOrderBreakdown } from '../../../server/src/services/orders/breakdown';
 import { serverPerFile, type TestServer } from '../../support/build-server';
 import { buildStores, type StoreFixture } from '../../support/store-factories';
 import { InjectTransport } from '../../support/inject-transport';
@@ -100,8 +100,8 @@ interface LineFigures {
   discountAmount: number;
 }
 
-const linesOf = (b: Breakdown): LineFigures[] =>
-  b.lines
+const linesOf = (b: Breakdown): LineFigures[] => [
+  ...b.lines
     .filter((l) => l.quantity > 0)
     .map((l) => ({
       flag: l.flag,
@@ -110,7 +110,12 @@ const linesOf = (b: Breakdown): LineFigures[] =>
       price: l.unitPrice,
       amount: l.lineAmount,
       discountAmount: Math.round((l.lineAmount - l.finalAmount) * 100) / 100,
-    }));
+    })),
+  // PRICE-11: the free products the engine gives are lines of the order at price 0
+  ...b.gifts
+    .filter((g) => g.kind === 'product' && g.productId !== undefined && g.quantity > 0)
+    .map((g) => ({ flag: giftFlag(g.activityId, g.productId!), productId: g.productId!, quantity: g.quantity, price: 0, amount: 0, discountAmount: 0 })),
+];
 
 /** The server's figures of a placed order (order/detail): the breakdown and the priced lines. */
 function serverFigures(d: OrderDetail): { breakdown: OrderBreakdown; lines: LineFigures[] } {
@@ -130,6 +135,7 @@ function serverFigures(d: OrderDetail): { breakdown: OrderBreakdown; lines: Line
     discountAmount: d.discountAmount,
     total: d.total,
     adjustments: d.adjustments,
+    ...(d.gifts ? { gifts: d.gifts } : {}),
   };
   const lines = d.lines.map((l) => ({
     flag: l.flag,
@@ -143,7 +149,12 @@ function serverFigures(d: OrderDetail): { breakdown: OrderBreakdown; lines: Line
 }
 
 /** Adjustment rows without their display name (the app's activity list is in the customer's language). */
-const unnamed = (b: OrderBreakdown) => ({ ...b, adjustments: b.adjustments.map(({ name: _name, ...rest }) => rest) });
+const unnamed = (b: OrderBreakdown) => ({
+  ...b,
+  adjustments: b.adjustments.map(({ name: _name, ...rest }) => rest),
+  // the free products must match; coupons given are handed over when paid (earnedCoupons), not compared here
+  gifts: (b.gifts ?? []).filter((g) => g.kind === 'product'),
+});
 
 interface Variant {
   name: string;

@@ -6,13 +6,38 @@ import type {
   AdjustmentSource,
   OrderAdjustment,
   OrderBreakdown,
+  OrderGift,
   OrderLine,
 } from '../../../../src/api/contract/order';
 import type { ActivityType } from '../../../../src/domain/enums';
 import * as money from '../../../../src/domain/money';
 import type { Adjustment, AdjustmentKind, Breakdown } from '../../../../src/domain/pricing';
 import type { Activity } from '../../../../src/domain/types';
+import { offerFlag } from '../../../../src/domain/promotions/offers';
+import type { Menu } from '../menu';
 import type { RebuiltLine } from './cart';
+
+/** The line flag of a free product an activity gives (PRICE-11). */
+export const giftFlag = (activityId: number, productId: number): string => `gift_${activityId}_${productId}`;
+
+/** PRICE-11: the gifts of the engine's breakdown as the order keeps them. */
+export function toOrderGifts(b: Pick<Breakdown, 'gifts'>): OrderGift[] {
+  return b.gifts
+    .filter((g) => g.quantity > 0)
+    .slice(0, 50)
+    .map((g) => {
+      const out: OrderGift = {
+        kind: g.kind,
+        activityId: g.activityId,
+        activityType: g.activityType,
+        name: (g.name ?? '').slice(0, 140),
+        quantity: g.quantity,
+      };
+      if (g.productId !== undefined) out.productId = g.productId;
+      if (g.couponId !== undefined) out.couponId = g.couponId;
+      return out;
+    });
+}
 
 const SOURCE: Partial<Record<AdjustmentKind, AdjustmentSource>> = {
   memberPrice: 'memberPrice',
@@ -89,20 +114,28 @@ export function toOrderBreakdown(b: Breakdown, activities: readonly Activity[]):
     discountAmount: money.toWire(money.add(b.totalDiscount, b.points.amount), dec),
     total: b.amountToPay,
     adjustments,
+    ...(b.gifts.length > 0 ? { gifts: toOrderGifts(b) } : {}),
   };
 }
 
 /** The priced lines of an order. */
-export function toOrderLines(b: Breakdown, rebuilt: readonly RebuiltLine[]): OrderLine[] {
+export function toOrderLines(b: Breakdown, rebuilt: readonly RebuiltLine[], menu?: Pick<Menu, 'byId'>): OrderLine[] {
   const dec = b.numberDecimals;
   const byFlag = new Map(rebuilt.map((l) => [l.cart.flag, l]));
+  const offerOf = new Map(b.offers.map((o) => [offerFlag(o.activityId, o.productId), o]));
   const out: OrderLine[] = [];
   for (const l of b.lines) {
     const src = byFlag.get(l.flag);
     if (!src) {
       // an accepted offer (PRICE-5): the product at the offer's price, no choices
       if (l.quantity > 0 && l.flag.startsWith('offer_')) {
+        const offer = offerOf.get(l.flag);
+        const image = menu?.byId.get(l.productId)?.image;
         out.push({
+          ...(image ? { image: image.slice(0, 1024) } : {}),
+          offer: true,
+          ...(offer ? { activityId: offer.activityId } : {}),
+          ...(offer?.points ? { points: offer.points } : {}),
           flag: l.flag,
           productId: l.productId,
           name: l.name.slice(0, 140),
@@ -146,6 +179,29 @@ export function toOrderLines(b: Breakdown, rebuilt: readonly RebuiltLine[]): Ord
       if (c.specName) line.specName = c.specName.slice(0, 140);
     }
     out.push(line);
+  }
+  // PRICE-11: the free products the activities give, at price 0 — the kitchen hands them over
+  for (const g of b.gifts) {
+    if (g.kind !== 'product' || g.productId === undefined || g.quantity <= 0) continue;
+    const product = menu?.byId.get(g.productId);
+    const gift: OrderLine = {
+      flag: giftFlag(g.activityId, g.productId),
+      productId: g.productId,
+      name: (product?.name ?? g.name ?? `#${g.productId}`).slice(0, 140),
+      tastes: [],
+      tastesName: '',
+      mealset: [],
+      mealsetNames: '',
+      quantity: g.quantity,
+      price: 0,
+      originalPrice: money.toWire(product?.price ?? 0, dec),
+      amount: 0,
+      discountAmount: 0,
+      gift: true,
+      activityId: g.activityId,
+    };
+    if (product?.image) gift.image = product.image.slice(0, 1024);
+    out.push(gift);
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import type { MealsetChoice, ProductChoice } from '../../../../src/api/contract/shared-shapes';
 import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/errors';
-import { buildCartLine } from '../../../../src/domain/cart';
+import { buildCartLine, checkMealsetItems, mealsetStockNeeds } from '../../../../src/domain/cart';
 import type { CartLine, Product } from '../../../../src/domain/types';
 import { checkCartQuantities, checkMemberLevel, checkMustPickCategory, checkProductStatus } from '../../../../src/domain/validation';
 import type { Menu } from '../menu';
@@ -53,6 +53,9 @@ export function rebuildCart(
       { defaultSpec: false },
     );
     if ('error' in built) return { error: built.error };
+    // ORDER-12 (C§3 combosError): each chosen set-meal item is a product that must itself be on sale
+    const itemError = checkMealsetItems(built.line.mealset, (id) => menu.byId.get(id));
+    if (itemError) return { error: itemError };
 
     const flag = built.line.flag;
     const prev = merged.get(flag);
@@ -89,12 +92,20 @@ export function rebuildCart(
   return { lines };
 }
 
-/** Units of each tracked product the lines take (C§5 stock). */
-export function stockNeeds(lines: readonly RebuiltLine[]): Map<number, number> {
+/**
+ * Units of each tracked product the lines take (C§5 stock), the items inside set meals included
+ * (ORDER-12): a set of two takes two of its drink, held with the order like any other line.
+ */
+export function stockNeeds(lines: readonly RebuiltLine[], menu?: Pick<Menu, 'byId'>): Map<number, number> {
   const out = new Map<number, number>();
   for (const l of lines) {
     if (l.product.needSoldOut === false) continue;
     out.set(l.product.id, (out.get(l.product.id) ?? 0) + l.cart.quantity);
   }
+  const items = mealsetStockNeeds(
+    lines.map((l) => l.cart),
+    (id) => menu?.byId.get(id)?.needSoldOut !== false,
+  );
+  for (const [id, n] of items) out.set(id, (out.get(id) ?? 0) + n);
   return out;
 }

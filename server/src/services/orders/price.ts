@@ -10,7 +10,7 @@ import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/err
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
 import { couponReasonParams } from '../../../../src/domain/coupons/usability';
-import { checkCanOrder } from '../../../../src/domain/shop-status';
+import { ShopRealStatus, checkCanOrder, shopRealStatus } from '../../../../src/domain/shop-status';
 import { isBrowserUserAgent } from '../../../../src/domain/user-agent';
 import type { Activity, ShopSettings, TableTiming } from '../../../../src/domain/types';
 import {
@@ -24,10 +24,10 @@ import {
 } from '../../../../src/domain/validation';
 import type { ServerContext } from '../../context';
 import { memberCoupons, tables, type StockHold } from '../../db/schema';
-import { fail, fromRule } from '../../http/errors';
+import { HttpError, fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import { getMenu } from '../menu';
-import { assertShopOperating, getShop, paySettingOf, shopSettingsFor, type ShopRow } from '../shops';
+import { getShop, paySettingOf, shopSettingsFor, type ShopRow } from '../shops';
 import { paymentsOf } from '../../payments';
 import { toOrderLines } from './breakdown';
 import { rebuildCart, stockNeeds } from './cart';
@@ -71,8 +71,10 @@ export async function priceSubmission(
   const now = ctx.clock.now();
   const shopId = s.shopId ?? who.shopId;
   const shop = await getShop(ctx, shopId);
-  assertShopOperating(shop);
   const settings = shopSettingsFor(shop, who.lang);
+  // C§4/C§8: a stopped shop answers 403 only for the order types its real status governs (takeaway,
+  // self pickup, unknown; never overseas) — dine-in at a stopped fast-food shop is still taken
+  if (shopRealStatus(settings, s.type, who.abroad) === ShopRealStatus.stopped) throw new HttpError(403, 'forbidden');
   // an open-table order is only placed by settling a table order (table/confirm), which brings its timing
   if (s.type === OrderType.openTable && table === null) throw fail('badRequest');
 
@@ -234,10 +236,16 @@ export async function priceSubmission(
   const memberCouponId = breakdown.selectedCouponId ?? lineCoupon;
   const couponName =
     memberCouponId === null ? null : (coupons.find((c) => c.row.id === memberCouponId)?.coupon.name ?? null);
-  const needs = stockNeeds(rebuilt.lines);
+  const needs = stockNeeds(rebuilt.lines, menu);
   // the products of accepted offers (PRICE-5) take stock like any other line
   for (const l of breakdown.lines) {
     if (l.quantity > 0 && l.flag.startsWith('offer_')) needs.set(l.productId, (needs.get(l.productId) ?? 0) + l.quantity);
+  }
+  // PRICE-11: a free product given by an activity leaves the shelf too (its tracked stock is held)
+  for (const g of breakdown.gifts) {
+    if (g.kind !== 'product' || g.productId === undefined || g.quantity <= 0) continue;
+    if (menu.byId.get(g.productId)?.needSoldOut === false) continue;
+    needs.set(g.productId, (needs.get(g.productId) ?? 0) + g.quantity);
   }
   const holds = [...needs].map(([productId, quantity]) => ({ productId, quantity }));
   return {
@@ -248,7 +256,7 @@ export async function priceSubmission(
     member,
     memberCouponId,
     couponName,
-    lines: toOrderLines(breakdown, rebuilt.lines),
+    lines: toOrderLines(breakdown, rebuilt.lines, menu),
     holds,
     tableNo,
   };

@@ -175,13 +175,18 @@ export default observer(function UserOrderDetailPage() {
         {d.lines.map((l) => (
           <View key={l.flag} className="confirm-line">
             <View className="confirm-line__main">
-              <Text className="confirm-line__name">{l.name}</Text>
+              <Text className="confirm-line__name">
+                {/* PRICE-11 / PRICE-5: a free gift or an accepted offer says so */}
+                {l.gift ? <Text className="tag tag--ok">{t('pages.ordering.giftTag')}</Text> : null}
+                {l.offer ? <Text className="tag tag--warn">{l.points ? t('pages.ordering.pointRedeemTag') : t('pages.ordering.offerTag')}</Text> : null}
+                {l.name}
+              </Text>
               {[l.specName, l.tastesName, l.mealsetNames].filter(Boolean).length > 0 ? (
                 <Text className="confirm-line__detail">{[l.specName, l.tastesName, l.mealsetNames].filter(Boolean).join(' / ')}</Text>
               ) : null}
             </View>
             <Text className="confirm-line__qty">×{l.quantity}</Text>
-            <Money value={l.amount} className="confirm-line__amount" />
+            {l.gift ? <Text className="confirm-line__amount" id={`detail-gift-${l.productId}`}>{t('pages.ordering.giftFree')}</Text> : <Money value={l.amount} className="confirm-line__amount" />}
           </View>
         ))}
       </View>
