@@ -262,7 +262,11 @@ export class OrderStore {
     if (cart.payTypeId !== null) s.payTypeId = cart.payTypeId;
     if (nonBlank(info.note)) s.note = nonBlank(info.note);
     if (cart.usePoints) s.usePoints = true;
-    if (cart.acceptedOffers.length > 0) s.acceptedOffers = cart.acceptedOffers.map((o) => ({ ...o }));
+    // PRICE-5: only offers the breakdown still makes (a cart that fell below an offer's threshold
+    // does not send it, or the server would refuse the order)
+    const offered = cart.breakdown?.offers ?? [];
+    const accepted = cart.acceptedOffers.filter((o) => offered.some((x) => x.activityId === o.activityId && x.productId === o.productId));
+    if (accepted.length > 0) s.acceptedOffers = accepted.map((o) => ({ ...o }));
     if (promotion.promotionCode) s.promotionCode = promotion.promotionCode;
     switch (cart.orderType) {
       case OrderType.takeaway: {

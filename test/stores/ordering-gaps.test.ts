@@ -105,6 +105,16 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     expect([f.cart.breakdown?.amountToPay, f.order.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
   });
 
+  it('drops an accepted offer from the order once the cart no longer reaches it', async () => {
+    const f = await cartWith([markup]);
+    f.cart.add(1, { quantity: 2 });
+    expect(f.cart.acceptOffer({ activityId: 92, productId: 5 }, 1)).toBeNull();
+    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    // one noodles: 20 < 30, the cola offer is no longer offered and not sent; the customer pays 20
+    f.cart.decrement(f.cart.lines[0].flag);
+    expect([f.cart.breakdown?.offers, f.cart.breakdown?.amountToPay, f.order.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
+  });
+
   it('refuses more units than the offer allows', async () => {
     const f = await cartWith([markup]);
     f.cart.add(1, { quantity: 2 });
