@@ -625,8 +625,11 @@ export class CartStore {
       if (res.data.id !== null) {
         const shortId = res.data.id;
         const name = res.data.name ?? lines.find((l) => l.id === shortId)?.name ?? String(shortId);
-        this.shrinkTo(shortId, Math.max(0, res.data.stock ?? 0));
-        return { step: 'stockShortage', product: name, error: ruleError(ErrorCode.insufficientInventory, { product: name }) };
+        const left = Math.max(0, res.data.stock ?? 0);
+        this.shrinkTo(shortId, left);
+        // P§8 stock warning when none is left; C§8 "insufficient inventory" when fewer than wanted
+        const code = left === 0 ? ErrorCode.stockWarning : ErrorCode.insufficientInventory;
+        return { step: 'stockShortage', product: name, error: ruleError(code, { product: name }) };
       }
     }
     return { step: 'confirm', url: this.orderType === OrderType.openTable ? TABLE_ORDER_PAGE : CONFIRM_PAGE };

@@ -233,7 +233,8 @@ export class ShopStore {
    * per shop, C§3) follow with the next boot, and switching back finds the first shop's cart again.
    */
   async switchShop(shopId: number, scoped: readonly ShopScoped[] = []): Promise<ShopSwitchResult> {
-    if (!Number.isInteger(shopId) || shopId <= 0) return { ok: false, error: ruleError(ErrorCode.getShopDataFailed) };
+    // C§8 "Jumping station number is wrong!": the shop to jump to is not a shop id
+    if (!Number.isInteger(shopId) || shopId <= 0) return { ok: false, error: ruleError(ErrorCode.jumpingStationWrong) };
     const { session, api } = this.deps;
     if (session.id === String(shopId) && this.shopId === shopId) return { ok: true, changed: false };
     const token = session.refreshToken();

@@ -2,7 +2,8 @@
  * OrderingGate (H5 ordering stores on demand): the grey rows of the first load until the ordering
  * stores exist, then the screen; the load failure when the boot failed before them.
  */
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
+import Taro from '@tarojs/taro';
 import { OrderingGate } from '@/components/ordering/OrderingGate';
 import { StoresProvider } from '@/stores';
 import { buildOrderingStores } from '@/stores/ordering';
@@ -46,5 +47,20 @@ describe('OrderingGate', () => {
       </StoresProvider>,
     );
     expect([container.querySelector('.empty-state') !== null, container.querySelector('#screen')]).toEqual([true, null]);
+  });
+
+  test('a timed-out connection says so in C§8 words, and a tap on the screen tries again', () => {
+    const root = lazyRoot();
+    const reLaunch = jest.spyOn(Taro, 'reLaunch').mockResolvedValue({ errMsg: 'reLaunch:ok' } as never);
+    const { container } = render(
+      <StoresProvider value={root}>
+        <OrderingGate boot={{ ok: false, code: 'requestTimeout' }}>{() => <Screen root={root} />}</OrderingGate>
+      </StoresProvider>,
+    );
+    const screen = container.querySelector('#load-timed-out');
+    expect(screen?.textContent).toContain('连接超时，请点击屏幕重试');
+    fireEvent.click(screen!);
+    expect(reLaunch).toHaveBeenCalledTimes(1);
+    reLaunch.mockRestore();
   });
 });

@@ -86,6 +86,19 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     ]);
   });
 
+  it('gives the stock warning when none of the product is left, and takes it out of the cart (P§8)', async () => {
+    const f = buildStores();
+    await readyToOrder(f, [noodles, dumplings]);
+    f.cart.add(1);
+    f.cart.add(2, { quantity: 3 });
+    f.transport.on('store/checkStock', ok({ id: 2, name: 'Dumplings', stock: 0 }));
+    const step = await f.cart.checkout();
+    expect([step, f.cart.quantityOf(2)]).toEqual([
+      { step: 'stockShortage', product: 'Dumplings', error: { code: ErrorCode.stockWarning, params: { product: 'Dumplings' } } },
+      0,
+    ]);
+  });
+
   it('sends every line to the stock check', async () => {
     const f = buildStores();
     await readyToOrder(f, [noodles, dumplings]);

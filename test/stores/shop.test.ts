@@ -192,7 +192,7 @@ describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', ()
 
   it('refuses a shop id that is not a positive integer', async () => {
     const f = await inShopOne();
-    expect(await f.shop.switchShop(0)).toEqual({ ok: false, error: { code: ErrorCode.getShopDataFailed } });
+    expect(await f.shop.switchShop(0)).toEqual({ ok: false, error: { code: ErrorCode.jumpingStationWrong } });
   });
 
   it("finds the first shop's cart again when switching back (carts are kept per shop)", async () => {

@@ -28,8 +28,27 @@ export function RowsPlaceholder() {
   );
 }
 
-/** The shop or its menu could not be loaded: say so and offer another shop. */
-export function ShopLoadFailed() {
+/** C§8 framework codes of a connection that never answered. */
+const TIMED_OUT: ReadonlySet<string> = new Set([ErrorCode.requestTimeout, ErrorCode.networkError]);
+
+/** Starts the page on screen again (its boot runs anew). */
+function reloadPage(): void {
+  const path = Taro.getCurrentInstance().router?.path;
+  void Taro.reLaunch({ url: path ? `/${path.replace(/^\//, '')}` : '/pages/index/index' });
+}
+
+/**
+ * The shop or its menu could not be loaded: say so and offer another shop. A connection that timed
+ * out says so in C§8's words, and a tap anywhere tries again.
+ */
+export function ShopLoadFailed({ code }: { code?: string }) {
+  if (code !== undefined && TIMED_OUT.has(code)) {
+    return (
+      <Box className="load-timed-out" id="load-timed-out" onClick={reloadPage}>
+        <EmptyState title={t('pages.ordering.loadFailed')} description={t('pages.ordering.connectionTimedOut')} />
+      </Box>
+    );
+  }
   return (
     <EmptyState
       title={t('pages.ordering.loadFailed')}
@@ -48,7 +67,7 @@ export function ShopLoadFailed() {
 export const OrderingGate = observer(function OrderingGate({ boot, tab, children }: OrderingGateProps) {
   const { orderingReady } = useStores();
   if (orderingReady) return <>{children()}</>;
-  if (boot && !boot.ok) return <ShopLoadFailed />;
+  if (boot && !boot.ok) return <ShopLoadFailed code={boot.code} />;
   return (
     <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
       <RowsPlaceholder />

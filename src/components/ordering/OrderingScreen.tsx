@@ -315,7 +315,7 @@ export const OrderingScreen = observer(function OrderingScreen({
       </Box>
     );
   }
-  if (boot && !boot.ok) return <ShopLoadFailed />;
+  if (boot && !boot.ok) return <ShopLoadFailed code={boot.code} />;
 
   return (
     <Box className={`ordering${tab ? ' ordering--tab' : ''}`}>
