@@ -178,7 +178,6 @@ export const pages: PagesMessages = {
     houseNumberPlaceholder: "Block, floor, unit",
     limitTag: "Max {{count}}",
     loadFailed: "Could not load",
-    connectionTimedOut: "The connection timed out, click the screen to try again.",
     loading: "Loading…",
     loadingMore: "Loading more…",
     loggedIn: "Logged in",

@@ -53,7 +53,6 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "Aún no está en una mesa. Escanee el código de su mesa para empezar.",
   },
   ordering: {
-    connectionTimedOut: 'Se agotó el tiempo de conexión; toque la pantalla para reintentar.',
     giftTag: "Regalo",
     giftCouponTag: "Cupón de regalo",
     giftFree: "Gratis",

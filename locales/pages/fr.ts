@@ -53,7 +53,6 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "Vous n'êtes pas encore à une table. Scannez le code de votre table pour commencer.",
   },
   ordering: {
-    connectionTimedOut: 'La connexion a expiré, touchez l’écran pour réessayer.',
     giftTag: "Cadeau",
     giftCouponTag: "Bon offert",
     giftFree: "Offert",

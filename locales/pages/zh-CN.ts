@@ -177,7 +177,6 @@ export const pages = {
     houseNumberPlaceholder: "楼栋、单元、门牌号",
     limitTag: "限购{{count}}份",
     loadFailed: "加载失败",
-    connectionTimedOut: "连接超时，请点击屏幕重试",
     loading: "加载中…",
     loadingMore: "加载更多…",
     loggedIn: "登录成功",

@@ -53,7 +53,6 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "您還沒有入座。請掃描餐桌上的 QR 碼開始點餐。",
   },
   ordering: {
-    connectionTimedOut: '連線逾時，請點擊螢幕重試',
     giftTag: "贈品",
     giftCouponTag: "贈券",
     giftFree: "免費",

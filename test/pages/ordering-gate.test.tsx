@@ -58,7 +58,7 @@ describe('OrderingGate', () => {
       </StoresProvider>,
     );
     const screen = container.querySelector('#load-timed-out');
-    expect(screen?.textContent).toContain('连接超时，请点击屏幕重试');
+    expect(screen?.textContent).toContain('连接超时，请点击屏幕重试。');
     fireEvent.click(screen!);
     expect(reLaunch).toHaveBeenCalledTimes(1);
     reLaunch.mockRestore();

@@ -45,7 +45,7 @@ export function ShopLoadFailed({ code }: { code?: string }) {
   if (code !== undefined && TIMED_OUT.has(code)) {
     return (
       <Box className="load-timed-out" id="load-timed-out" onClick={reloadPage}>
-        <EmptyState title={t('pages.ordering.loadFailed')} description={t('pages.ordering.connectionTimedOut')} />
+        <EmptyState title={t('pages.ordering.loadFailed')} description={errorMessage(ErrorCode.connectionTimedOut)} />
       </Box>
     );
   }
