@@ -21,6 +21,7 @@ export const OrderSource = {
   appointment: 'appointment',
   openTable: 'openTable',
 } as const;
+export type OrderSource = (typeof OrderSource)[keyof typeof OrderSource];
 
 export const Industry = { all: 0, retail: 1, fastfood: 2, clothes: 3, beauty: 4, pet: 5, baby: 6 } as const;
 export type Industry = (typeof Industry)[keyof typeof Industry];

@@ -8,7 +8,7 @@
  * docs/decisions.md: weapp, alipay, h5, kiosk (then two reserved codes) in the six-code ranges, and
  * weapp, alipay, h5 in the three-code ranges, where a kiosk uses the h5 code (a kiosk is a browser).
  */
-import { OrderType, Platform } from './enums';
+import { OrderSource, OrderType, Platform } from './enums';
 
 /** Client kinds a code distinguishes: the three builds plus the in-shop kiosk browser (C§2). */
 export type UserAgentPlatform = Platform | 'kiosk';
@@ -100,4 +100,31 @@ export function isBrowserUserAgent(code: number | null): boolean {
 /** The coupon order-type range (P§5) a user-agent code falls in, or null outside every range. */
 export function couponOrderTypeRange(code: number): { orderType: OrderType; min: number; max: number } | null {
   return COUPON_ORDER_TYPE_RANGES.find((r) => code >= r.min && code <= r.max) ?? null;
+}
+
+/** The client a user-agent code names (C§3); a kiosk's three-code codes are h5's. Null for unknown codes. */
+export function clientOfUserAgent(code: number | null): UserAgentPlatform | null {
+  if (code === null || !Number.isInteger(code)) return null;
+  const range = RANGES.find((r) => code >= r.min && code <= r.max);
+  if (!range) return null;
+  const offset = code - range.min;
+  const offsets = range.max - range.min === 5 ? SIX_CODE_OFFSET : THREE_CODE_OFFSET;
+  const found = (Object.keys(offsets) as UserAgentPlatform[]).find((p) => offsets[p] === offset);
+  return found ?? null;
+}
+
+/**
+ * C§3 order source of an order placed by a client: appointment and open table by their type; the
+ * kiosk's dine-in; the payment app's orders (koubei); the chat app's dine-in (weixin_eat_in) and its
+ * other orders (weixin, which shows "in delivery" once a takeaway is accepted, C§4). A browser's
+ * order names no source.
+ */
+export function orderSourceOf(orderType: OrderType, userAgent: number | null): OrderSource | null {
+  if (orderType === OrderType.appointment) return OrderSource.appointment;
+  if (orderType === OrderType.openTable) return OrderSource.openTable;
+  const client = clientOfUserAgent(userAgent);
+  if (client === 'kiosk') return orderType === OrderType.dine ? OrderSource.kioskDineIn : null;
+  if (client === 'alipay') return OrderSource.koubei;
+  if (client === 'weapp') return orderType === OrderType.dine ? OrderSource.weixinEatIn : OrderSource.weixin;
+  return null;
 }

@@ -386,7 +386,7 @@ export class OrderStore {
   /** C§4 status text (a locale key) of the detail. */
   get detailStatusKey(): OrderStatusTextKey | null {
     const d = this.detail;
-    return d ? orderStatusTextKey({ status: d.status, orderType: d.type, createdAt: d.createdAt, now: this.now }) : null;
+    return d ? orderStatusTextKey({ status: d.status, orderType: d.type, source: d.source, createdAt: d.createdAt, now: this.now }) : null;
   }
 
   /** What the detail page offers (C§4): cancel and pay again while unpaid and in time, confirm delivered. */

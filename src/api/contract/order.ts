@@ -240,6 +240,8 @@ export const OrderDetail = OrderBreakdown.extend({
   note: ShortText,
   merchantNote: ShortText,
   tableNo: z.string().max(32).nullable(),
+  /** C§3 order source (weixin, koubei…): a chat-app takeaway shows "in delivery" once accepted (C§4). */
+  source: z.string().max(32).nullable().optional(),
   people: z.number().int().min(0).max(999).nullable(),
   contact: OrderContact.nullable(),
   appointmentTime: EpochMs.nullable(),

@@ -98,6 +98,7 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The wallet's own transaction number (order/updateTradeNo). */
     tradeNo: text('trade_no'),
+    /** C§3 order source (weixin, weixin_eat_in, koubei…), from the client and type of the order. */
     source: text('source'),
     rider: jsonb('rider').$type<RiderInfo>(),
     events: jsonb('events').$type<OrderEvent[]>().notNull(),

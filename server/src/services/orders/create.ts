@@ -13,6 +13,7 @@ import { ErrorCode, ruleError } from '../../../../src/domain/errors';
 import { offerFlag } from '../../../../src/domain/promotions/offers';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
+import { orderSourceOf } from '../../../../src/domain/user-agent';
 import type { ShopSettings, TableTiming } from '../../../../src/domain/types';
 import { txEnv, type ServerContext } from '../../context';
 import { orders } from '../../db/schema';
@@ -179,6 +180,7 @@ export async function createOrder(
           : null,
       service: serviceOf(p.shop, s),
       tableNo: p.tableNo,
+      source: orderSourceOf(s.type, who.userAgentType),
       people: s.type === OrderType.dine || s.type === OrderType.openTable ? (s.people ?? null) : null,
       appointmentTime: s.appointment ?? null,
       pickupTime: s.pickupTime ?? null,

@@ -55,6 +55,7 @@ export function toOrderDetail(o: OrderRow, shopName: string): OrderDetail {
     note: o.note,
     merchantNote: o.merchantNote,
     tableNo: o.tableNo,
+    source: o.source,
     people: o.people,
     contact: o.contact,
     appointmentTime: o.appointmentTime,

@@ -26,7 +26,7 @@ const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refun
 const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
   const { order, shop } = useStores();
   const left = order.countdownFor(o);
-  const statusKey = orderStatusTextKey({ status: o.status, orderType: o.type, createdAt: o.createdAt, now: order.now });
+  const statusKey = orderStatusTextKey({ status: o.status, orderType: o.type, source: o.source, createdAt: o.createdAt, now: order.now });
   return (
     <View className="order-row card" id={`order-${o.id}`} onClick={() => void Taro.navigateTo({ url: OrderPages.detail(o.id) })}>
       <View className="order-row__head">
