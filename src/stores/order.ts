@@ -155,6 +155,8 @@ export class OrderStore {
   submitting = false;
   /** The latest reload of the card and the coupons after an order changed them (see refreshAccount). */
   accountRefresh: Promise<void> = Promise.resolve();
+  /** Orders whose placing was announced (order/sendProductOrderSuccess). */
+  private readonly announced = new Set<number>();
   serverQuote: ServerQuote | null = null;
   /** The order the last confirmation created. */
   lastOrder: OrderConfirmRes | null = null;
@@ -621,6 +623,16 @@ export class OrderStore {
       member.vipInfo ? member.load().catch(() => undefined) : Promise.resolve(),
       promotion.loaded ? promotion.load() : Promise.resolve(),
     ]).then(() => undefined);
+  }
+
+  /**
+   * C§7 order/sendProductOrderSuccess: tells the shop's message service that the order was placed,
+   * once per order however often its success page opens (a refusal changes nothing for the customer).
+   */
+  async announcePlaced(orderId: number): Promise<void> {
+    if (this.announced.has(orderId)) return;
+    this.announced.add(orderId);
+    await settle(this.deps.api.order.sendProductOrderSuccess({ id: orderId }, { silent: true }));
   }
 
   /** Moves the countdown clock (the detail page ticks it each second). */

@@ -176,6 +176,15 @@ describe('OrderStore: actions on an order', () => {
     ]);
   });
 
+  it('announces a placed order to the shop once, however often its success page opens (C§7)', async () => {
+    const f = buildStores();
+    f.transport.on('order/sendProductOrderSuccess', ok('ok'));
+    await Promise.all([f.order.announcePlaced(501), f.order.announcePlaced(501)]);
+    await f.order.announcePlaced(502);
+    const sent = f.transport.requests.filter((r) => r.url.endsWith('/order/sendProductOrderSuccess')).map((r) => r.data);
+    expect(sent).toEqual([{ id: 501 }, { id: 502 }]);
+  });
+
   it('offers cancel and pay again while an order is unpaid and in time', async () => {
     const f = buildStores();
     f.transport.on('order/detail', ok(orderDetail()));

@@ -23,7 +23,10 @@ export default observer(function OrderSuccessPage() {
   const { order } = useStores();
   const orderId = Number((useRouter().params as Record<string, string | undefined>).orderId);
   useEffect(() => {
-    if (boot?.ok && orderId > 0) void order.loadDetail(orderId);
+    if (!boot?.ok || !(orderId > 0)) return;
+    void order.loadDetail(orderId);
+    // C§7 order/sendProductOrderSuccess: the shop's "order placed" message, once per order
+    void order.announcePlaced(orderId);
   }, [boot, orderId, order]);
   const d = order.detail?.id === orderId ? order.detail : null;
   return (
