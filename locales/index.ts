@@ -9,7 +9,7 @@ import { zhTW } from './zh-TW';
 /** Complete locales; the others are shells that fall back to en (C§1). */
 export const COMPLETE_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
 
-/** i18next resources: one `translation` namespace per language. */
+/** The start-up messages of every language, under one `translation` tree each. */
 export const resources = {
   'zh-CN': { translation: zhCN },
   en: { translation: en },

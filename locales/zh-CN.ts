@@ -1,7 +1,7 @@
 /**
  * The source message tree (Simplified Chinese, the default language, C§1).
  * en.ts is typed against it and must be complete; zh-TW, es and fr are shell locales (DeepPartial).
- * Parameterised messages use i18next interpolation: `{{product}}`, `{{count}}`, `{{amount}}`…
+ * Parameterised messages use `{{param}}` interpolation: `{{product}}`, `{{count}}`, `{{amount}}`…
  */
 import type { ErrorCode } from '../src/domain/errors';
 import type { OrderStatus, OrderType, PayType } from '../src/domain/enums';
