@@ -54,6 +54,10 @@ export interface StartupState {
   isToVipCenter: boolean;
   /** `hideVipBackButton`: the member center opens without a back button, so by redirect (C§2). */
   hideVipBackButton: boolean;
+  /** `shareProductId`: a shared product the link opens on the menu (C§2 direct product entry). */
+  shareProductId: string | null;
+  /** `autoAddProductId`: a product the link puts in the cart on arrival (C§2). */
+  autoAddProductId: string | null;
 }
 
 const text = (value: string | undefined): string | null => {
@@ -113,5 +117,7 @@ export function parseStartupParams(
     expandCouponId: text(query.expandCouponId),
     isToVipCenter: flag(query.isToVipCenter),
     hideVipBackButton: flag(query.hideVipBackButton),
+    shareProductId: text(query.shareProductId),
+    autoAddProductId: text(query.autoAddProductId),
   };
 }

@@ -218,6 +218,9 @@ export class SessionStore {
       this.expandCouponId = state.expandCouponId;
       this.isToVipCenter = state.isToVipCenter;
       this.hideVipBackButton = state.hideVipBackButton;
+      // C§2 direct product entry: the menu opens (or adds) the link's product
+      this.shareProductId = state.shareProductId;
+      this.autoAddProductId = state.autoAddProductId;
       this.token = this.tokens.get();
       this.started = true;
     });

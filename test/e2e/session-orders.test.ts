@@ -1,10 +1,13 @@
 /**
  * Ordering where app, server and screens meet (ORDER-3, P§4) in Chromium against the real server:
  * an isAutoNumber dine-in link orders without a table, and a member places two orders in one
- * session — the second auto-picks another coupon, not the one the first used.
+ * session — the second auto-picks another coupon, not the one the first used; a shared product of a
+ * large menu opens on arrival though its category is not loaded yet (C§2 direct product entry).
  */
 import type { Page } from 'playwright-core';
 import { DEMO_MEMBER, RESTAURANT_PRODUCT as R, SHOP } from './demo';
+import { LARGE_PRODUCT_BASE } from '../../server/src/demo/ids';
+import { buildLargeShop } from '../../server/src/demo/large-shop';
 import { amountOf, apiCall, e2eReady, launch, newPhone, serverAndBrowser, shot, tap, type } from './harness';
 
 const ready = e2eReady();
@@ -92,6 +95,20 @@ suite('orders in one session', () => {
       await shot(page, 'second-order-success');
       expect(placed.map((o) => o.couponId !== null)).toEqual([true, true]);
       expect(placed[1].couponId).not.toBe(placed[0].couponId);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a shared product of the 1,000-product menu opens on arrival, its category not loaded yet (C§2)', async () => {
+    // product 951 sits in the 39th category: the first screen loads only the first one
+    const product = buildLargeShop().products.find((p) => p.id === LARGE_PRODUCT_BASE + 951)!;
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await launch(page, env.server.base, `id=${SHOP.large}&shareProductId=${product.id}`);
+      await page.locator('#spec-add').waitFor({ timeout: 30_000 });
+      expect(await page.locator('.spec-panel__name').first().textContent()).toBe(product.name);
+      await shot(page, 'shared-product-large-menu');
     } finally {
       await context.close();
     }

@@ -259,12 +259,16 @@ export const OrderingScreen = observer(function OrderingScreen({
   useEffect(() => {
     if (!boot?.ok || arrived.current || menu.loading) return;
     arrived.current = true;
-    if (openProductId) setSpecId(openProductId);
-    if (autoAddProductId) {
-      const state = menu.productState(autoAddProductId);
-      if (state?.needsChoice) setSpecId(autoAddProductId);
-      else if (state) toastError(cart.add(autoAddProductId));
-    }
+    // a large menu loads by category: the link's products are fetched first when not at hand
+    const missing = [openProductId, autoAddProductId].filter((id): id is number => !!id && !menu.product(id));
+    void (missing.length > 0 ? menu.loadProducts(missing).catch(() => undefined) : Promise.resolve()).then(() => {
+      if (openProductId && menu.product(openProductId)) setSpecId(openProductId);
+      if (autoAddProductId) {
+        const state = menu.productState(autoAddProductId);
+        if (state?.needsChoice) setSpecId(autoAddProductId);
+        else if (state) toastError(cart.add(autoAddProductId));
+      }
+    });
   }, [boot, openProductId, autoAddProductId, menu, menu.loading, cart]);
 
   const onScroll = useCallback((top: number) => {

@@ -9,6 +9,11 @@ describe('start-up parameters', () => {
     expect(state).toMatchObject({ shopId: '12', brand: 'b1', payOpenid: 'po', payCallback: '/pages/order/success' });
   });
 
+  it('reads the direct product entry of a link: the product to open and the one to add (C§2)', () => {
+    expect(parseStartupParams({ id: '12', shareProductId: '900951', autoAddProductId: '7' }, env)).toMatchObject({ shareProductId: '900951', autoAddProductId: '7' });
+    expect(parseStartupParams({ id: '12' }, env)).toMatchObject({ shareProductId: null, autoAddProductId: null });
+  });
+
   it('leaves the order type open on an ordinary launch', () => {
     expect(parseStartupParams({ id: '12' }, env).orderType).toBeNull();
   });
