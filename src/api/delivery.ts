@@ -9,6 +9,7 @@ type Calls = typeof deliveryCalls;
 export function createDeliveryApi(client: RequestClient) {
   return {
     getDistance: bindCall<Calls['getDistance']>(client, 'delivery/getDistance'),
+    convertGps: bindCall<Calls['convertGps']>(client, 'delivery/convertGps', { silent: true }),
   };
 }
 

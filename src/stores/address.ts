@@ -4,6 +4,7 @@
  * the server measures (delivery/getDistance) — the app never sends a distance of its own.
  */
 import { computed, makeObservable, observable } from 'mobx';
+import { locateOnMap } from './geo';
 import type { Api } from '../api';
 import { isApiError, ruleOf, settle } from '../api/request';
 import type { SavedAddress } from '../api/contract/address';
@@ -202,7 +203,8 @@ export class AddressStore {
    * location, please open and auth") when the platform gives none.
    */
   async locate(): Promise<{ ok: true; addressGps: string } | { ok: false; error: RuleError }> {
-    const res = await this.deps.platform.location.getLocation();
+    // USER-6: in the shops' map system, as the delivery distance measures it
+    const res = await locateOnMap(this.deps.platform.location, this.deps.api.delivery);
     if (!res.ok) return { ok: false, error: ruleError(ErrorCode.locationUnavailable) };
     return { ok: true, addressGps: formatGps(res.value.latitude, res.value.longitude) };
   }

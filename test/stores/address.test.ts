@@ -148,6 +148,26 @@ describe('AddressStore (USER-3)', () => {
     expect(await f.address.locate()).toEqual({ ok: true, addressGps: '31.230400,121.473700' });
   });
 
+  it("converts a browser's WGS-84 position through the server before it becomes the address's GPS (USER-6)", async () => {
+    const location: LocationAdapter = {
+      getLocation: async () => ({ ok: true, value: { latitude: 31.2324, longitude: 121.4691, coordType: 'wgs84' } }),
+    };
+    const f = buildStores({ location });
+    f.transport.on('delivery/convertGps', ok({ latitude: 31.230401, longitude: 121.473702, coordType: 'gcj02' }));
+    expect(await f.address.locate()).toEqual({ ok: true, addressGps: '31.230401,121.473702' });
+    const sent = f.transport.requests.filter((r) => r.url.endsWith('/delivery/convertGps')).map((r) => r.data);
+    expect(sent).toEqual([{ latitude: 31.2324, longitude: 121.4691, from: 'wgs84' }]);
+  });
+
+  it('does not use a browser position the server could not convert', async () => {
+    const location: LocationAdapter = {
+      getLocation: async () => ({ ok: true, value: { latitude: 31.2324, longitude: 121.4691, coordType: 'wgs84' } }),
+    };
+    const f = buildStores({ location });
+    f.transport.on('delivery/convertGps', fail('Network error', 'networkError'));
+    expect(await f.address.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });
+  });
+
   it('asks to open and authorise location when there is none', async () => {
     const f = buildStores();
     expect(await f.address.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });

@@ -19,6 +19,7 @@ import type { GpsPoint } from '@/domain/types';
 import { parseGps } from '@/domain/validation';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+import { locateOnMap } from '@/stores/geo';
 import '@/components/ordering/ordering.scss';
 
 const distanceLabel = (m: number): string =>
@@ -34,7 +35,7 @@ const same = (a: GpsPoint | null, b: GpsPoint | null): boolean => !!a && !!b && 
  * a search box that filters them and names the pin.
  */
 export default observer(function UserAddressPoiPage() {
-  const { address, shop, platform } = useStores();
+  const { address, shop, platform, api } = useStores();
   const location = platform.location;
   const [state, dispatch] = useReducer(chooserReducer, initialChooserState);
   // the browser's typed "lat,lng", kept as typed while it is not yet a position
@@ -46,7 +47,8 @@ export default observer(function UserAddressPoiPage() {
 
   const locate = async (recentre: boolean) => {
     dispatch({ type: 'locating' });
-    const res = await location.getLocation();
+    // USER-6: a browser's WGS-84 position is converted to the map system of the shop and saved addresses
+    const res = await locateOnMap(location, api.delivery);
     const at = res.ok ? parseGps({ lat: res.value.latitude, lng: res.value.longitude }) : null;
     dispatch({ type: 'located', at, recentre, fallback: shopAt });
     // C§8 "Cant get location, please open and auth"
