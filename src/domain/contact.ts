@@ -5,18 +5,21 @@
  */
 import { ErrorCode, RuleError, ruleError } from './errors';
 import type { GpsPoint } from './types';
+import { isValidRegionalPhone } from './countries';
 
 /** A missing value: null, undefined or a string of only spaces. */
 export const isBlank = (v: unknown): boolean => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /**
- * Whether a phone number is well formed: a mainland China mobile (11 digits starting 13–19) for region
- * CN, otherwise 6–15 digits with an optional leading + (E.164 length); spaces and dashes are ignored.
+ * Whether a phone number is well formed (USER-5): a number with a calling code (+852…) is checked
+ * against the form of that region's mobiles, one without against `region`'s (CN: 11 digits starting
+ * 13–19); with neither, 6–15 digits with an optional leading + (E.164 length). Spaces and dashes are
+ * ignored.
  */
 export function isValidPhone(phone: string, region?: string | null): boolean {
-  const p = phone.replace(/[\s-]/g, '');
-  if (region === 'CN') return /^(\+?86)?1[3-9]\d{9}$/.test(p);
-  return /^\+?\d{6,15}$/.test(p);
+  const regional = isValidRegionalPhone(phone, region);
+  if (regional !== null) return regional;
+  return /^\+?\d{6,15}$/.test(phone.replace(/[\s-]/g, ''));
 }
 
 /** C§5: a contact phone is required (`requiredPhone`) and must be correct (`inputCorrectPhone`). */

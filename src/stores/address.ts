@@ -35,6 +35,8 @@ export interface AddressForm {
 export interface AddressDeps {
   api: Pick<Api, 'address' | 'delivery'>;
   platform: Pick<Platform, 'location'>;
+  /** USER-5: the region of a phone typed without a calling code. */
+  phoneRegion?: string | null;
 }
 
 /** The answer of a form action: the saved address, or the rule errors in the order the form shows them. */
@@ -50,10 +52,10 @@ export const formatGps = (latitude: number, longitude: number): string => `${lat
  * C§5 address rules, in the order the form reports them: name (`requiredName`), phone (`requiredPhone`
  * / `inputCorrectPhone`), detail address (`requiredAddress`), GPS info (`addressNoGps`).
  */
-export function validateAddress(form: AddressForm): RuleError[] {
+export function validateAddress(form: AddressForm, region: string | null = null): RuleError[] {
   const errors: Array<RuleError | null> = [
     blank(form.name) ? ruleError(ErrorCode.requiredName) : null,
-    checkPhone(form.phone),
+    checkPhone(form.phone, region),
     blank(form.address) ? ruleError(ErrorCode.requiredAddress) : null,
     parseGps(form.addressGps) ? null : ruleError(ErrorCode.addressNoGps),
     form.gender !== undefined && !GENDERS.includes(form.gender) ? ruleError(ErrorCode.addressError) : null,
@@ -146,14 +148,14 @@ export class AddressStore {
 
   /** Adds an address after the C§5 checks. */
   async add(form: AddressForm): Promise<AddressSaveResult> {
-    const errors = validateAddress(form);
+    const errors = validateAddress(form, this.deps.phoneRegion ?? null);
     if (errors.length > 0) return { ok: false, errors };
     return this.save(() => this.deps.api.address.add(trimmed(form)));
   }
 
   /** Replaces the fields of an address after the C§5 checks. */
   async update(id: number, form: AddressForm): Promise<AddressSaveResult> {
-    const errors = validateAddress(form);
+    const errors = validateAddress(form, this.deps.phoneRegion ?? null);
     if (errors.length > 0) return { ok: false, errors };
     return this.save(() => this.deps.api.address.update({ id, ...trimmed(form) }));
   }

@@ -91,7 +91,7 @@ export class AuthStore {
    */
   async sendSmsCode(phone: string, opts: { test?: boolean } = {}): Promise<SmsSendResult> {
     const entered = phone.trim();
-    const phoneError = checkPhone(entered);
+    const phoneError = checkPhone(entered, this.deps.session.phoneRegion);
     if (phoneError) return { ok: false, error: phoneError, shown: false };
     if (this.smsSending || this.smsWaitSeconds > 0) {
       return { ok: false, error: ruleError(ErrorCode.tooManyRequests), shown: false };

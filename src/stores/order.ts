@@ -91,6 +91,8 @@ export const ORDER_PAGE_LIMIT = 20;
 export interface OrderSession {
   readonly isAutoNumber: boolean;
   readonly payOpenid: string | null;
+  /** USER-5: the region of a phone typed without a calling code (absent: no region check). */
+  readonly phoneRegion?: string | null;
 }
 
 export interface OrderDeps {
@@ -332,6 +334,7 @@ export class OrderStore {
         people: info.people,
         isAutoNumber: this.deps.session.isAutoNumber,
         appointment: info.appointment,
+        phoneRegion: this.deps.session.phoneRegion,
       }),
     ];
     if (cart.orderType === OrderType.takeaway && address.selected) {

@@ -78,7 +78,7 @@ export class RootStore {
     this.shop = new ShopStore({ api, session: this.session, abroad, now });
     this.member = new MemberStore({ api });
     this.promotion = new PromotionStore({ api });
-    this.address = new AddressStore({ api, platform });
+    this.address = new AddressStore({ api, platform, phoneRegion: this.session.phoneRegion });
     this.abroad = abroad;
     this.now = now;
     this.loader = deps.ordering ?? platformLoader;

@@ -2,6 +2,7 @@
  * Session state (C§3 "Session state"; APP-5, APP-10, USER-1 token): who and where the customer is,
  * the chosen order type and its user-agent code, the theme colour, the language and the token.
  */
+import { defaultPhoneRegion } from '../domain/countries';
 import { computed, makeObservable, observable } from 'mobx';
 import { OPENID_STORAGE_KEY, TokenStore } from '../api/request';
 import { Industry, Limits, OrderType } from '../domain/enums';
@@ -73,6 +74,8 @@ export class SessionStore {
   // C§3 session state
   /** Shop id. */
   id: string | null = null;
+  /** USER-5: the region of a phone typed without a calling code (mainland China; none overseas). */
+  readonly phoneRegion: string | null;
   /** The user-agent code of the order type on this client (C§3), sent as userAgentType. */
   userAgent: number | null = null;
   orderType: OrderTypeValue | null = null;
@@ -126,6 +129,7 @@ export class SessionStore {
     this.tokens = new TokenStore(deps.storage, deps.now);
     this.live = deps.realtime ?? null;
     this.language = chooseLanguage({ abroad: deps.abroad, storedLanguage: deps.storage.get<string>(LANGUAGE_STORAGE_KEY) });
+    this.phoneRegion = defaultPhoneRegion(deps.abroad);
     makeObservable<SessionStore, 'closedByHide'>(this, {
       id: observable,
       userAgent: observable,

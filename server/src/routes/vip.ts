@@ -188,7 +188,7 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const scope = await scopeOf(c.session);
     const keyed = { userId: c.session.userId, call: vipCalls.recharge.path, key: idempotencyKeyOf(c.request), body: c.body };
     return onceByKey(ctx, keyed, async () => {
-      const { row, pay } = await createRecharge(ctx, scope, c.body);
+      const { row, pay } = await createRecharge(ctx, scope, c.body, c.abroad);
       return {
         rechargeId: row.id,
         chargeAmount: Number(row.chargeAmount),

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { businessHoursOfDay, formatTimeRanges, isWithinBusinessHours, nextOpeningTime, shopClock, DEFAULT_UTC_OFFSET_MINUTES, formatTimeOfDay } from '../../../src/domain/hours';
 import { ShopRealStatus, shopRealStatus } from '../../../src/domain/shop-status';
 import { orderTypeOfUserAgent } from '../../../src/domain/user-agent';
-import { PayType } from '../../../src/domain/enums';
+import { PayType, type OrderType } from '../../../src/domain/enums';
 import type { ShopDetail, ShopSummary } from '../../../src/api/contract/store';
 import type { ShopSettings } from '../../../src/domain/types';
 import type { ServerContext } from '../context';
@@ -38,11 +38,12 @@ export function shopSettingsFor(row: ShopRow, lang: Lang): ShopSettings {
 }
 
 /**
- * 403 when a stopped shop (status -1) is asked to take an order, a payment or a recharge (C§8);
- * store/detail still answers with the status.
+ * 403 when a stopped shop (status -1) is asked for what its real status covers (C§4, C§8): takeaway,
+ * self pickup and what has no order type (a recharge), never overseas; table orders (dine, open table)
+ * and appointments go on. store/detail still answers with the status.
  */
-export function assertShopOperating(row: ShopRow): void {
-  if (row.shopStatus === ShopRealStatus.stopped) throw new HttpError(403, 'forbidden');
+export function assertShopOperating(row: ShopRow, orderType: OrderType | null, abroad: boolean): void {
+  if (shopRealStatus({ shopStatus: row.shopStatus }, orderType, abroad) === ShopRealStatus.stopped) throw new HttpError(403, 'forbidden');
 }
 
 /** store/detail: settings plus real status and business-hours state at `now` (C§4, C§5). */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PhoneField } from '@/components/PhoneField';
 import Taro from '@tarojs/taro';
 import { usePageShow } from './hooks';
 import { View, Text, Input, Switch } from '@tarojs/components';
@@ -29,7 +30,8 @@ const GENDERS: Array<{ value: GenderValue; key: 'male' | 'female' }> = [
  * in a browser, which works without map tiles), default.
  */
 export const AddressFormView = observer(function AddressFormView({ initial, onSave, onDelete }: AddressFormViewProps) {
-  const { address } = useStores();
+  const { address, session } = useStores();
+  const phoneRegion = session.phoneRegion;
   const [form, setForm] = useState<AddressForm>(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const set = (patch: Partial<AddressForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -73,10 +75,7 @@ export const AddressFormView = observer(function AddressFormView({ initial, onSa
             ))}
           </View>
         </View>
-        <View className="form-row">
-          <Text className="form-row__label">{t('pages.ordering.phone')}</Text>
-          <Input id="addr-phone" className="form-row__input" type="number" value={form.phone} maxlength={20} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(e) => set({ phone: e.detail.value })} />
-        </View>
+        <PhoneField id="addr-phone" label={t('pages.ordering.phone')} value={form.phone} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={phoneRegion} onInput={(phone) => set({ phone })} />
         <View className="form-row">
           <Text className="form-row__label">{t('pages.ordering.address')}</Text>
           <Input id="addr-address" className="form-row__input" value={form.address} maxlength={140} placeholder={t('pages.ordering.addressPlaceholder')} onInput={(e) => set({ address: e.detail.value })} />

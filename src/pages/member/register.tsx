@@ -1,7 +1,8 @@
 import '@/i18n/areas/member';
+import { PhoneField } from '@/components/PhoneField';
 import { useEffect, useState } from 'react';
 import Taro from '@tarojs/taro';
-import { View, Text, Input, Button } from '@tarojs/components';
+import { View, Text, Button } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
@@ -105,10 +106,7 @@ export default observer(function MemberRegisterPage() {
         <Text className="member-register__intro">{t('member.register.intro')}</Text>
         {register ? null : <Text className="member-form-hint">{t('member.register.storeOnly')}</Text>}
         <View className="card">
-          <View className="form-row">
-            <Text className="form-row__label">{t('member.register.phone')}</Text>
-            <Input id="register-phone" className="form-row__input" type="number" maxlength={20} value={phone} placeholder={t('member.register.phonePlaceholder')} onInput={(e) => setPhone(e.detail.value)} />
-          </View>
+          <PhoneField id="register-phone" label={t('member.register.phone')} value={phone} placeholder={t('member.register.phonePlaceholder')} defaultRegion={root.session.phoneRegion} onInput={setPhone} />
           <SmsCodeRow
             id="register-code"
             value={code}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PhoneField } from '@/components/PhoneField';
 import Taro from '@tarojs/taro';
 import { View, Text, Input, Switch, Textarea } from '@tarojs/components';
 import { observer } from 'mobx-react';
@@ -80,7 +81,7 @@ function Field(props: { label: string; value: string; placeholder: string; onInp
 
 /** Takeaway: the address card (in range, GPS), time, and name/phone when the shop asks (ORDER-1). */
 const TakeawayCard = observer(function TakeawayCard() {
-  const { address, cart, shop } = useStores();
+  const { address, cart, shop, session } = useStores();
   const a = address.selected;
   const rangeError = address.distanceError ?? (address.inRange === false ? ruleError(ErrorCode.outOfBusinessScope) : null);
   return (
@@ -105,7 +106,7 @@ const TakeawayCard = observer(function TakeawayCard() {
       {shop.shop?.nameAndPhoneRequiredByTakeaway ? (
         <>
           <Field id="takeaway-name" label={t('pages.ordering.name')} value={cart.orderInfo.username ?? a?.name ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ username: v })} />
-          <Field id="takeaway-phone" label={t('pages.ordering.phone')} value={cart.orderInfo.userPhone ?? a?.phone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(v) => cart.setOrderInfo({ userPhone: v })} />
+          <PhoneField id="takeaway-phone" label={t('pages.ordering.phone')} value={cart.orderInfo.userPhone ?? a?.phone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => cart.setOrderInfo({ userPhone: v })} />
         </>
       ) : null}
     </View>
@@ -114,7 +115,7 @@ const TakeawayCard = observer(function TakeawayCard() {
 
 /** Self pickup: time, picker and pickup-pack (ORDER-2). */
 const PickupCard = observer(function PickupCard() {
-  const { cart, shop } = useStores();
+  const { cart, shop, session } = useStores();
   const info = cart.orderInfo;
   return (
     <View className="card">
@@ -126,7 +127,7 @@ const PickupCard = observer(function PickupCard() {
       ) : null}
       <TimeRow field="pickupTime" label={t('pages.ordering.pickupTime')} />
       <Field id="picker-name" label={t('pages.ordering.picker')} value={info.pickerName ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ pickerName: v })} />
-      <Field id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(v) => cart.setOrderInfo({ pickerPhone: v })} />
+      <PhoneField id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => cart.setOrderInfo({ pickerPhone: v })} />
       <View className="form-row">
         <Text className="form-row__label">{t('pages.ordering.pickerPack')}</Text>
         <Switch id="picker-pack" checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => cart.setOrderInfo({ isPickerPack: e.detail.value })} />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { PhoneField } from '@/components/PhoneField';
 import Taro from '@tarojs/taro';
 import { View, Text, Input } from '@tarojs/components';
 import { observer } from 'mobx-react';
@@ -47,7 +48,7 @@ export default observer(function UserLoginPage() {
   };
   const login = async () => {
     if (auth.pending) return;
-    const phoneError = checkPhone(phone);
+    const phoneError = checkPhone(phone, root.session.phoneRegion);
     if (phoneError) return toastError(phoneError);
     if (code.trim() === '') return toastError(ruleError(ErrorCode.inputVerifyCode));
     const res = await auth.loginWithSms(phone.trim(), code.trim());
@@ -68,10 +69,7 @@ export default observer(function UserLoginPage() {
         <Text className="login-head__text">{t('pages.screens.user/login.text')}</Text>
       </View>
       <View className="card">
-        <View className="form-row">
-          <Text className="form-row__label">{t('pages.ordering.phone')}</Text>
-          <Input id="login-phone" className="form-row__input" type="number" maxlength={20} value={phone} placeholder={t('pages.ordering.phonePlaceholder')} onInput={(e) => setPhone(e.detail.value)} />
-        </View>
+        <PhoneField id="login-phone" label={t('pages.ordering.phone')} value={phone} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={root.session.phoneRegion} onInput={setPhone} />
         <View className="form-row">
           <Text className="form-row__label">{t('pages.ordering.smsCode')}</Text>
           <Input id="login-code" className="form-row__input" type="number" maxlength={6} value={code} placeholder={t('pages.ordering.smsCodePlaceholder')} onInput={(e) => setCode(e.detail.value)} />

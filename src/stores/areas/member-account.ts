@@ -32,7 +32,7 @@ export interface MemberAccountDeps {
   api: Pick<Api, 'vip' | 'user'>;
   member: MemberStore;
   auth: Pick<AuthStore, 'ensureLogin' | 'sendSmsCode' | 'loginWithSms'>;
-  session: Pick<SessionStore, 'officialAccountOpenid'>;
+  session: Pick<SessionStore, 'officialAccountOpenid' | 'phoneRegion'>;
   platform: Pick<Platform, 'phone'>;
   now: () => number;
 }
@@ -302,7 +302,7 @@ export class MemberAccountStore {
    * store, which runs the resend countdown.
    */
   async sendSmsCode(phone: string): Promise<StepResult> {
-    const phoneError = checkPhone(phone);
+    const phoneError = checkPhone(phone, this.deps.session.phoneRegion);
     if (phoneError) return { ok: false, error: phoneError, shown: false };
     const login = await this.deps.auth.ensureLogin();
     if (!login.ok) return { ok: false, error: ruleError(login.code), shown: true };
@@ -359,7 +359,7 @@ export class MemberAccountStore {
    * the phone that login proved — one code in all.
    */
   async joinWithSms(phone: string, code: string): Promise<JoinResult> {
-    const phoneError = checkPhone(phone);
+    const phoneError = checkPhone(phone, this.deps.session.phoneRegion);
     if (phoneError) return { ok: false, error: phoneError, shown: false };
     const codeError = checkSmsCode(code);
     if (codeError) return { ok: false, error: codeError, shown: false };

@@ -252,6 +252,17 @@ describe('recharge refusals', () => {
     expect(await server.db.select().from(rechargeOrders)).toHaveLength(0);
   });
 
+  test('overseas the shop status does not cover a recharge (C§4 "not overseas")', async () => {
+    await setShop(server, SHOP.restaurant, { shopStatus: -1 });
+    const res = await server.call(
+      vipCalls.recharge,
+      { ruleId: 1, payType: 'weixin' },
+      { token: await liToken(), headers: { 'abroad-env': '1' } },
+    );
+    expect(res.status).toBe(200);
+    expect(await server.db.select().from(rechargeOrders)).toHaveLength(1);
+  });
+
   test('a first-charge rule on a charged card answers "Amount error"', async () => {
     const res = await server.call(
       vipCalls.recharge,

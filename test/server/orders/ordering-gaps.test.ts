@@ -11,7 +11,7 @@ import { orders, products, shops } from '../../../server/src/db/schema';
 import { ACTIVITY, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../../server/src/demo/ids';
 import { instantMs, CLOSED_INSTANT } from '../../support/clock';
 import { buildTestServer, type TestServer } from '../../support/build-server';
-import { confirmAtOnce, dine, failure, orderRow, place, quote, stockOf, success, takeaway } from './helpers';
+import { confirmAtOnce, dine, failure, orderRow, place, quote, selfPickup, stockOf, success, takeaway } from './helpers';
 
 let server: TestServer;
 let start: number;
@@ -175,3 +175,21 @@ describe('C§4 shop real status per order type', () => {
     expect((await place(server, token, dine())).id).toBeGreaterThan(0);
   });
 });
+
+describe('USER-5 the region of a contact phone', () => {
+  test('in the mainland a picker phone must be a mainland mobile; another region carries its calling code', async () => {
+    const token = await server.login(SHOP.restaurant);
+    // 8 digits: a Hong Kong mobile typed without its code is no mainland number
+    const f = failure(await server.call(orderCalls.confirm, { ...selfPickup({ contact_phone: '91234567' }), expectedTotal: 1 }, { token }));
+    expect(f.code).toBe('inputCorrectPhone');
+    expect(await orderRows()).toBe(0);
+    // with its calling code it is checked as a Hong Kong number, and taken
+    const placed = await place(server, token, selfPickup({ contact_phone: '+85291234567' }));
+    expect(placed.id).toBeGreaterThan(0);
+    expect(await orderRows()).toBe(1);
+  });
+});
+
+async function orderRows(): Promise<number> {
+  return (await server.db.select({ id: orders.id }).from(orders)).length;
+}

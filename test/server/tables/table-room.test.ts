@@ -7,6 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { messageCalls } from '../../../src/api/contract/message';
 import { tableCalls } from '../../../src/api/contract/table';
+import { orderCalls } from '../../../src/api/contract/order';
+import { eq } from 'drizzle-orm';
+import { shops } from '../../../server/src/db/schema';
 import { CartOperation, CartReplyCode } from '../../../src/domain/enums';
 import { lineFlag } from '../../../src/domain/pricing';
 import type { CartLine } from '../../../src/domain/types';
@@ -55,6 +58,21 @@ async function joinRoom(roomId: string, token: string, n: number): Promise<RoomC
 
 describe('table state and opening', () => {
   beforeEach(() => server.reset());
+
+  test('a stopped shop still opens a table and takes its round: its status covers takeaway and pickup only (C§4)', async () => {
+    await server.db.update(shops).set({ shopStatus: -1 }).where(eq(shops.id, SHOP.restaurant));
+    await server.ctx.shopCache.bump(SHOP.restaurant);
+    const [a] = await diners(1);
+    const opened = await openOrder(a, TABLE.A3, 2);
+    expect(opened.id).toBeGreaterThan(0);
+    // the same shop refuses a takeaway order outright
+    const takeaway = await server.call(
+      orderCalls.confirm,
+      { type: 'takeaway', payType: 'cash', products: [{ id: TOMATO_EGG, quantity: 1, flag: lineFlag(TOMATO_EGG) }], expectedTotal: 22 },
+      { token: a },
+    );
+    expect(takeaway.status).toBe(403);
+  });
 
   test('a free table reads nStatus 0; two diners opening it at the same moment get one order', async () => {
     const [a, b] = await diners(2);

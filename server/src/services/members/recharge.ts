@@ -119,8 +119,10 @@ export async function createRecharge(
   ctx: ServerContext,
   scope: MemberScope,
   body: RechargeReq,
+  abroad = false,
 ): Promise<{ row: RechargeRow; pay: PayStart }> {
-  assertShopOperating(scope.shop);
+  // a recharge has no order type: a stopped shop refuses it, except overseas (C§4)
+  assertShopOperating(scope.shop, null, abroad);
   const member = assertRechargeOpen(scope);
   const setting = paySettingOf(scope.shop.vipChargePaySetting, paymentsOf(ctx).available);
   if (!setting.payTypes.includes(body.payType)) throw fail('noValidPayType');

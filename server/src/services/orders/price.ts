@@ -3,6 +3,7 @@
  * is checked, and the order is priced by the one engine from the same set of facts the cart store
  * builds (`PricingFacts`). No writes: `createOrder` places what this returns.
  */
+import { defaultPhoneRegion } from '../../../../src/domain/countries';
 import { and, eq } from 'drizzle-orm';
 import type { OrderSubmission } from '../../../../src/api/contract/order';
 import { ActivityType, OrderType, PayType } from '../../../../src/domain/enums';
@@ -120,6 +121,8 @@ export async function priceSubmission(
     appointment: s.appointment ?? null,
     serviceUserId: s.serviceUser?.id ?? null,
     serviceUserRequired: beautySet?.serviceUserRequired === true,
+    // USER-5: a phone without a calling code is a mainland number, unless the app runs overseas
+    phoneRegion: defaultPhoneRegion(who.abroad),
   });
   rule(fieldErrors[0]);
 

@@ -269,7 +269,8 @@ export async function openTable(
   lang: Lang,
 ): Promise<TableOrder> {
   const shop = await getShop(ctx, shopId);
-  assertShopOperating(shop);
+  // C§4: a table order is dine-in at the table — a stopped shop's status does not cover it
+  assertShopOperating(shop, OrderType.openTable, false);
   const table = await tableOf(ctx, shopId, { tableId: req.tableId });
   if (table.tableStatus !== 1) throw fail('tableNotFound');
   if (req.person < 1 || (table.maxPerson > 0 && req.person > table.maxPerson)) throw fail('incorrectPeopleCount');
@@ -336,7 +337,8 @@ export async function addProducts(
   const { order, table } = await ownShopOrder(ctx, shopId, req.orderId);
   if (order.status !== TableOrderStatus.open) throw fail('orderStatusInvalid');
   const shop = await getShop(ctx, shopId);
-  assertShopOperating(shop);
+  // C§4: a table order is dine-in at the table — a stopped shop's status does not cover it
+  assertShopOperating(shop, OrderType.openTable, false);
   const settings = shopSettingsFor(shop, lang);
   const menu = await getMenu(ctx, shopId, lang);
   const decimals = settings.numberDecimals ?? 2;
