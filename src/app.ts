@@ -1,9 +1,10 @@
 import { createElement, useEffect, useState, type PropsWithChildren } from 'react';
-import { useLaunch } from '@tarojs/taro';
+import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { StoresProvider, rootStore } from '@/stores';
 import { installAsyncLoadGuard } from '@/components/async-load';
 import { bootForLaunchRoute } from '@/components/ordering/boot';
 import { getLanguage, isLanguageLoaded, languageReady } from '@/i18n';
+import { pageNotFoundUrl } from '@/domain/entry-launch';
 import './app.scss';
 
 // APP-4: H5 pages are async chunks; watch their loading (200 ms delay, reload message on failure).
@@ -35,6 +36,8 @@ function App({ children }: PropsWithChildren) {
     // C§2 start-up parameters arrive as the launch query
     rootStore.start(options.query ?? {});
   });
+  // C§2: a launch onto a page that does not exist starts again at the entry page, with its query
+  usePageNotFound((res) => void Taro.reLaunch({ url: pageNotFoundUrl(res.query) }));
   return ready ? createElement(StoresProvider, { value: rootStore }, children) : null;
 }
 

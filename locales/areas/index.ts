@@ -9,6 +9,7 @@ import type { member } from './member/zh-CN';
 import type { wallet } from './wallet/zh-CN';
 import type { promo } from './promo/zh-CN';
 import type { mall } from './mall/zh-CN';
+import type { entry } from './entry/zh-CN';
 
 /** The literal source trees of every area, keyed by their top-level message key. */
 export interface AreaSources {
@@ -16,6 +17,7 @@ export interface AreaSources {
   wallet: typeof wallet;
   promo: typeof promo;
   mall: typeof mall;
+  entry: typeof entry;
 }
 
 /** Same shape with plain strings: what a complete (en) area locale is typed against. */

@@ -27,6 +27,9 @@ export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: 
     `Consumer API and H5 app: ${base}/   (started in ${startMs} ms, database ${db})`,
     `API base: ${base}/new/consumer/`,
     '',
+    // C§2: the bare address is the entry without a shop: the shop list (then the shop chosen last time)
+    `Open the app and choose a shop:              ${base}/`,
+    '',
     'Demo shops:',
     `  Restaurant (tables, open-table, takeaway): ${page}?id=${SHOP.restaurant}`,
     `  Fast food / retail (overseas rules):        ${page}?id=${SHOP.retail}`,

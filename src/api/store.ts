@@ -9,6 +9,7 @@ type Calls = typeof storeCalls;
 export function createStoreApi(client: RequestClient) {
   return {
     list: bindCall<Calls['list']>(client, 'store/list'),
+    publicList: bindCall<Calls['publicList']>(client, 'store/publicList'),
     detail: bindCall<Calls['detail']>(client, 'store/detail'),
     paySetting: bindCall<Calls['paySetting']>(client, 'store/paySetting'),
     vipChargePaySetting: bindCall<Calls['vipChargePaySetting']>(client, 'store/vipChargePaySetting'),

@@ -10,6 +10,7 @@ import { registerMerchantRoutes } from './merchant';
 import { registerVipRoutes } from './vip';
 import { registerActivityRoutes } from './activity';
 import { registerTableRoutes } from './table';
+import { registerPublicShopRoutes } from './shops-public';
 import { installShopScope } from './shop-scope';
 import { rateLimitsPlugin } from '../http/rate-limit';
 
@@ -25,6 +26,7 @@ export const areas: RouteRegistrar[] = [registerUserRoutes, registerAddressRoute
 areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
 areas.push(registerTableRoutes);
+areas.push(registerPublicShopRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // before any route: the hook checks every shop id a request names against its token

@@ -15,7 +15,8 @@ import type {
   TasteOption,
   TimeRange,
 } from '../../domain/types';
-import { EpochMs, Id, Money, defineCall } from './common';
+import { EpochMs, Id, IdLike, Money, defineCall } from './common';
+import { CoordTypeSchema } from './delivery';
 import { PageReq, Quantity, paged } from './shared-shapes';
 import { MemberInfoSchema, SetUserInfoReq, UserProfile } from './user';
 
@@ -222,6 +223,45 @@ export const ShopSummary = z.object({
 export type ShopSummary = z.infer<typeof ShopSummary>;
 
 /**
+ * store/publicList (SHOP-1, C§2 entry without a shop): the shops a link's brand names, or every shop
+ * of the server, without a token. With the caller's position (browsers WGS-84, mini programs GCJ-02)
+ * each shop carries its distance and the list runs nearest first; without it, by name.
+ */
+export const PublicListReq = z
+  .object({
+    /** C§2 start-up parameter `brand`: the chain whose shops the link lists. */
+    brand: IdLike.optional(),
+    position: z
+      .object({
+        latitude: z.number().min(-90).max(90),
+        longitude: z.number().min(-180).max(180),
+        coordType: CoordTypeSchema,
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type PublicListReq = z.input<typeof PublicListReq>;
+
+/** One shop of store/publicList. */
+export const PublicShop = z.object({
+  id: Id,
+  name: z.string(),
+  address: z.string(),
+  image: z.string(),
+  industry: z.number().int(),
+  /** The hours text of the shop (its businessHours, or today's ranges). */
+  businessHours: z.string(),
+  shopStatus: z.number().int(),
+  /** Within business hours now (C§5, the server's clock). */
+  isOpen: z.boolean(),
+  /** Kilometres from the caller's position (3 decimals); null without a position or a shop GPS. */
+  distance: z.number().nonnegative().nullable(),
+  chainId: Id.nullable(),
+});
+export type PublicShop = z.infer<typeof PublicShop>;
+
+/**
  * store/detail: the shop settings plus the states the server judges now — real status (C§4, for
  * the order type of the userAgentType header) and business-hours state (C§5).
  */
@@ -380,6 +420,7 @@ const Empty = z.object({}).strict();
 
 export const storeCalls = {
   list: defineCall('store/list', Empty, z.object({ list: z.array(ShopSummary) })),
+  publicList: defineCall('store/publicList', PublicListReq, z.object({ list: z.array(PublicShop) }), false),
   detail: defineCall(
     'store/detail',
     z.object({ appId: z.string().max(64).optional(), id: Id.optional() }).strict(),

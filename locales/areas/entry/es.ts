@@ -1,0 +1,14 @@
+/** Shop list texts of a launch without a shop in Spanish (deep-partial: what is missing falls back to en). */
+import type { DeepPartial } from '../../deep-partial';
+import type { WidenArea } from '../index';
+import type { entry as source } from './zh-CN';
+
+export const entry: DeepPartial<WidenArea<typeof source>> = {
+  title: 'Elegir tienda',
+  locating: 'Buscando tu ubicación para ordenar por distancia…',
+  nearest: 'Las más cercanas primero',
+  byName: 'Ubicación no disponible: ordenadas por nombre',
+  lastVisited: 'Última visita',
+  emptyBrand: 'Este enlace aún no tiene tiendas',
+  allShops: 'Ver todas las tiendas',
+};
