@@ -1,4 +1,6 @@
+import Taro from '@tarojs/taro';
 import { View, Text, Image } from '@tarojs/components';
+import { useLongPress } from '@/components/use-long-press';
 import type { MemberInfoWire } from '@/api/contract/vip';
 import type { MemberSetting } from '@/domain/types';
 import { mediaUrl } from '@/platform/media';
@@ -14,6 +16,10 @@ export interface MemberCardProps {
  * member setting, the level and the card number.
  */
 export function MemberCard({ card, setting }: MemberCardProps) {
+  // a long press on the card number copies it (the host confirms with its own "copied" toast)
+  const copyNo = useLongPress(() => {
+    if (card.cardNo) void Taro.setClipboardData({ data: card.cardNo });
+  });
   const logo = mediaUrl(setting.cardLogo ?? setting.logo);
   const name = setting.cardName || setting.name || t('member.card.defaultName');
   return (
@@ -28,7 +34,7 @@ export function MemberCard({ card, setting }: MemberCardProps) {
       <View className="member-card__foot">
         <Text className="member-card__holder">{card.name || ''}</Text>
         {card.cardNo ? (
-          <Text className="member-card__no" id="member-card-no">
+          <Text className="member-card__no" id="member-card-no" {...copyNo}>
             {t('member.card.cardNo', { no: card.cardNo })}
           </Text>
         ) : null}

@@ -20,6 +20,7 @@ import { parseGps } from '@/domain/validation';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { locateOnMap } from '@/stores/geo';
+import { LOCATION_REFRESH_MS } from '@/domain/interaction';
 import '@/components/ordering/ordering.scss';
 
 const distanceLabel = (m: number): string =>
@@ -56,8 +57,12 @@ export default observer(function UserAddressPoiPage() {
   };
 
   useEffect(() => {
-    // the map needs a centre: the device position, asked once as the page opens
-    if (location.mapTiles) void locate(false);
+    // the map needs a centre: the device position, asked as the page opens and then every 30 s
+    // (C§9) for the "my location" place, without moving the map the customer may have dragged
+    if (!location.mapTiles) return undefined;
+    void locate(false);
+    const timer = setInterval(() => void locate(false), LOCATION_REFRESH_MS);
+    return () => clearInterval(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
