@@ -176,6 +176,9 @@ export const en: LocaleMessages = {
     appointmentTimeFirst: 'Please choose the appointment time first',
     requiredServiceUser: 'Please choose a staff member',
     requiredAppointmentTime: 'Please choose an appointment time',
+    appointmentTimeInvalid: 'This time cannot be booked, please choose another',
+    appointmentTimeBooked: 'This time is already booked, please choose another',
+    serviceUserUnavailable: 'This staff member is not taking appointments',
     belowMinimumAmount: 'The minimum order amount is {{amount}}',
     paymentWrong: 'Payment is wrong, pls contact merchant',
     noValidPayType: 'No valid pay type',
@@ -328,6 +331,12 @@ export const en: LocaleMessages = {
       BR: 'Brazil',
       MX: 'Mexico',
     },
+  },
+  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
+  multiEntry: {
+    title: 'Check out all shops',
+    text: 'You have items waiting at {{count}} shops: order them together and pay once',
+    action: 'Check out all',
   },
   // the sandbox payment provider's cashier page (demo mode)
   sandboxPay: {

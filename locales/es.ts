@@ -134,6 +134,12 @@ export const es: DeepPartial<LocaleMessages> = {
       MX: 'México',
     },
   },
+  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
+  multiEntry: {
+    title: 'Pagar en todas las tiendas',
+    text: 'Tiene productos pendientes en {{count}} tiendas: pídalos juntos y pague una sola vez',
+    action: 'Pagar todo',
+  },
   sandboxPay: {
     title: "Caja de pruebas",
     note: "Modo demo: no se mueve dinero. «Pagar» simula que el proveedor confirma el pago.",

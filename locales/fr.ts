@@ -134,6 +134,12 @@ export const fr: DeepPartial<LocaleMessages> = {
       MX: 'Mexique',
     },
   },
+  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
+  multiEntry: {
+    title: 'Régler toutes les boutiques',
+    text: 'Vous avez des articles en attente dans {{count}} boutiques : commandez-les ensemble et payez une seule fois',
+    action: 'Tout régler',
+  },
   sandboxPay: {
     title: "Caisse de test",
     note: "Mode démo : aucun argent ne circule. « Payer » simule la confirmation du prestataire.",

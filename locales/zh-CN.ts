@@ -193,6 +193,9 @@ export const zhCN = {
     appointmentTimeFirst: '请先选择预约时间',
     requiredServiceUser: '请选择服务人员',
     requiredAppointmentTime: '请选择预约时间',
+    appointmentTimeInvalid: '该时间不可预约，请重新选择',
+    appointmentTimeBooked: '该时间已被预约，请选择其他时间',
+    serviceUserUnavailable: '该服务人员暂不接受预约',
     belowMinimumAmount: '未达到起送金额{{amount}}',
     paymentWrong: '支付异常，请联系商家',
     noValidPayType: '没有可用的支付方式',
@@ -347,6 +350,12 @@ export const zhCN = {
       BR: '巴西',
       MX: '墨西哥',
     },
+  },
+  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
+  multiEntry: {
+    title: '多店一起结算',
+    text: '你在 {{count}} 家门店都有待结算的商品，可一起下单、一次支付',
+    action: '一起结算',
   },
   // the sandbox payment provider's cashier page (demo mode)
   sandboxPay: {

@@ -134,6 +134,12 @@ export const zhTW: DeepPartial<LocaleMessages> = {
       MX: '墨西哥',
     },
   },
+  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
+  multiEntry: {
+    title: '多店一起結帳',
+    text: '你在 {{count}} 家門店都有待結帳的商品，可一起下單、一次付款',
+    action: '一起結帳',
+  },
   sandboxPay: {
     title: "模擬收銀台（沙盒）",
     note: "示範模式：不會扣款。點「支付」即模擬支付機構確認付款。",

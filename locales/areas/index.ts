@@ -10,6 +10,8 @@ import type { wallet } from './wallet/zh-CN';
 import type { promo } from './promo/zh-CN';
 import type { mall } from './mall/zh-CN';
 import type { entry } from './entry/zh-CN';
+import type { beauty } from './beauty/zh-CN';
+import type { multi } from './multi/zh-CN';
 
 /** The literal source trees of every area, keyed by their top-level message key. */
 export interface AreaSources {
@@ -18,6 +20,8 @@ export interface AreaSources {
   promo: typeof promo;
   mall: typeof mall;
   entry: typeof entry;
+  beauty: typeof beauty;
+  multi: typeof multi;
 }
 
 /** Same shape with plain strings: what a complete (en) area locale is typed against. */

@@ -251,6 +251,7 @@ export const pages: PagesMessages = {
     soldOut: "Sold out",
     spec: "Size",
     stockLeftTag: "Only {{count}} left",
+    serviceMinutes: "{{minutes}} min",
     submit: "Place order",
     successTitle: "Order placed",
     switchToDine: "Eat in instead",

@@ -250,6 +250,7 @@ export const pages = {
     soldOut: "已售罄",
     spec: "规格",
     stockLeftTag: "仅剩{{count}}份",
+    serviceMinutes: "{{minutes}} 分钟",
     submit: "提交订单",
     successTitle: "下单成功",
     switchToDine: "改为堂食",

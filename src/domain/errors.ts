@@ -75,6 +75,11 @@ export const ErrorCode = {
   appointmentTimeFirst: 'appointmentTimeFirst',
   requiredServiceUser: 'requiredServiceUser',
   requiredAppointmentTime: 'requiredAppointmentTime',
+  /** ORDER-5: the time is past, beyond appointmentTimeLimit or outside the shop's hours. */
+  appointmentTimeInvalid: 'appointmentTimeInvalid',
+  /** ORDER-5: the service user is already booked at that time. */
+  appointmentTimeBooked: 'appointmentTimeBooked',
+  serviceUserUnavailable: 'serviceUserUnavailable',
   belowMinimumAmount: 'belowMinimumAmount',
 
   // Payment

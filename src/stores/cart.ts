@@ -35,6 +35,7 @@ import { buildCartLine, type CartOp } from '../domain/cart';
 import { LocalCartSource, type CartSource } from './cart-source';
 import { revalidateLines, type CartNotice } from './cart-revalidation';
 import { EMPTY_ORDER_INFO, type OrderInfo } from './order-form';
+import { appointmentPayTypes, type BeautyPaySwitches } from '../domain/beauty';
 import { CONFIRM_PAGE, TABLE_ORDER_PAGE, checkSetMeals, shrinkToStock, stockCheckLines, type CheckoutStep } from './cart-checkout';
 
 export { cartStorageKey } from './cart-source';
@@ -103,6 +104,8 @@ export class CartStore {
   orderInfo: OrderInfo = EMPTY_ORDER_INFO;
   /** Open table: the timing of the table fee (C§9). */
   tableTiming: TableTiming | null = null;
+  /** ORDER-5: the pay types the shop's beauty set allows an appointment (null until it is known). */
+  appointmentPay: BeautyPaySwitches | null = null;
   /** What the last revalidation did. */
   notices: CartNotice[] = [];
   /** Bumped on every change of the cart's own state. */
@@ -123,6 +126,7 @@ export class CartStore {
       acceptedOffers: observable.ref,
       orderInfo: observable.ref,
       tableTiming: observable.ref,
+      appointmentPay: observable.ref,
       notices: observable.ref,
       revision: observable,
       bump: false,
@@ -167,11 +171,20 @@ export class CartStore {
     if (!setting) return [];
     const platform = this.deps.platform.name;
     const memberSetting = this.deps.shop.memberSetting ?? this.deps.member.memberSetting;
-    return setting.payTypes.filter((t) => {
+    const types = setting.payTypes.filter((t) => {
       if (t === PayType.weixin) return platform === 'weapp';
       if (t === PayType.alipay) return platform === 'alipay';
       if (t === PayType.vip) return platform !== 'h5' && (this.deps.member.isMember || memberSetting.allowRegisterInWeb === true);
       return true;
+    });
+    // C§3 beauty set: an appointment offers only the pay types the set allows
+    return this.orderType === OrderType.appointment ? appointmentPayTypes(types, this.appointmentPay) : types;
+  }
+
+  /** ORDER-5: the beauty set's pay-type switches (the appointment card sets them once loaded). */
+  setAppointmentPay(set: BeautyPaySwitches | null): void {
+    change('cart/setAppointmentPay', () => {
+      this.appointmentPay = set;
     });
   }
 

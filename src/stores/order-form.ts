@@ -17,6 +17,10 @@ export interface OrderInfo {
   pickupTime: 'ASAP' | number | null;
   /** Appointment time, epoch ms. */
   appointment: number | null;
+  /** Appointment: the chosen service user (C§3 serviceUser), and who is served (beautyUserName / Phone). */
+  serviceUserId: number | null;
+  beautyUserName: string | null;
+  beautyUserPhone: string | null;
 }
 
 export const EMPTY_ORDER_INFO: OrderInfo = {
@@ -31,4 +35,7 @@ export const EMPTY_ORDER_INFO: OrderInfo = {
   deliveryTime: 'ASAP',
   pickupTime: 'ASAP',
   appointment: null,
+  serviceUserId: null,
+  beautyUserName: null,
+  beautyUserPhone: null,
 };

@@ -302,6 +302,10 @@ export class OrderStore {
         break;
       case OrderType.appointment:
         if (info.appointment !== null) s.appointment = info.appointment;
+        // ORDER-5: the service user and the person served (the server reads the rest from its own records)
+        if (info.serviceUserId !== null) s.serviceUser = { id: info.serviceUserId };
+        if (nonBlank(info.beautyUserName)) s.contact_name = nonBlank(info.beautyUserName);
+        if (nonBlank(info.beautyUserPhone)) s.contact_phone = info.beautyUserPhone!.replace(/[\s-]/g, '');
         break;
     }
     return s;

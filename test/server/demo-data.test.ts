@@ -75,7 +75,7 @@ const saturdayAt = (hour: number) => Date.UTC(2026, 10, 28, hour - 8, 0);
 
 describe('demo ids', () => {
   it('names three demo shops and a separate large shop', () => {
-    expect(demoData.shops.map((s) => s.shop.id)).toEqual([SHOP.restaurant, SHOP.retail, SHOP.beauty]);
+    expect(demoData.shops.map((s) => s.shop.id)).toEqual([SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch]);
     expect(large.shop.id).toBe(SHOP.large);
   });
 

@@ -28,7 +28,7 @@ describe('store/list and store/detail (SHOP-1)', () => {
   test('the chain list shows both chain shops and marks the current one', async () => {
     const res = await server.call(storeCalls.list, {}, { token: visitor });
     if (!res.ok) throw new Error(res.info);
-    expect(res.info.list.map((s) => s.id).sort()).toEqual([SHOP.restaurant, SHOP.retail]);
+    expect(res.info.list.map((s) => s.id).sort()).toEqual([SHOP.restaurant, SHOP.retail, SHOP.branch]);
     expect(res.info.list.find((s) => s.current)?.id).toBe(SHOP.restaurant);
   });
 

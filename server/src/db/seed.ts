@@ -4,6 +4,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../src/domain/hours';
 import type { DateLike } from '../../../src/domain/types';
 import type { DemoData, DemoShop } from '../demo/types';
 import type { Db } from './client';
+import { insertBeauty } from './seed-beauty';
 import {
   activities,
   areas,
@@ -56,6 +57,7 @@ async function insertShop(tx: Db, s: DemoShop, sort: number): Promise<void> {
     smsQuota: s.smsQuota,
     sort,
   });
+  if (s.beauty) await insertBeauty(tx, settings.id, s.beauty);
   if (s.memberLevels.length > 0) {
     await tx.insert(memberLevels).values(
       s.memberLevels.map((l) => ({

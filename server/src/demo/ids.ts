@@ -13,6 +13,8 @@ export const SHOP = {
   retail: 1002,
   /** (c) beauty salon: appointments with service users and deposits. */
   beauty: 1003,
+  /** (d) the restaurant's second branch (same chain and currency): multi-shop orders (ORDER-10). */
+  branch: 1004,
   /** (e) generated 1,000-product menu for the menu benchmark. */
   large: 1099,
 } as const;

@@ -5,6 +5,7 @@
  */
 import { beautyActivities, restaurantActivities, retailActivities } from './activities';
 import { beautyCategories, beautyProducts, beautyService, beautySettings } from './beauty';
+import { branchShop } from './branch';
 import { beautyCouponTemplates, memberCoupons, restaurantCouponTemplates, retailCouponTemplates } from './coupons';
 import { CHAIN_ID } from './ids';
 import {
@@ -98,7 +99,7 @@ const beauty: DemoShop = {
 
 export const demoData: DemoData = {
   chains: [{ id: CHAIN_ID, name: '好味连锁', nameEn: 'Good Taste Group' }],
-  shops: [restaurant, retail, beauty],
+  shops: [restaurant, retail, beauty, branchShop],
   members: demoMembers,
   memberCoupons,
   users: demoUsers,

@@ -91,6 +91,9 @@ export const messages: { [K in ErrorCode]?: Message } = {
   appointmentTimeFirst: { zh: '请先选择预约时间', en: 'Please choose the appointment time first' },
   requiredServiceUser: { zh: '请选择服务人员', en: 'Please choose a service person' },
   requiredAppointmentTime: { zh: '请选择预约时间', en: 'Please choose an appointment time' },
+  appointmentTimeInvalid: { zh: '该时间不可预约，请重新选择', en: 'This time cannot be booked, please choose another' },
+  appointmentTimeBooked: { zh: '该时间已被预约，请选择其他时间', en: 'This time is already booked, please choose another' },
+  serviceUserUnavailable: { zh: '该服务人员暂不接受预约', en: 'This staff member is not taking appointments' },
   belowMinimumAmount: { zh: '未达到起送金额 {amount}', en: 'Minimum order amount is {amount}' },
 
   paymentWrong: { zh: '支付异常，请联系商家', en: 'Payment is wrong, pls contact merchant' },

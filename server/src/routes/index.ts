@@ -10,6 +10,8 @@ import { registerMerchantRoutes } from './merchant';
 import { registerVipRoutes } from './vip';
 import { registerActivityRoutes } from './activity';
 import { registerTableRoutes } from './table';
+import { registerBeautyRoutes } from './beauty';
+import { registerMultiOrderRoutes } from './multi-order';
 import { registerPublicShopRoutes } from './shops-public';
 import { installShopScope } from './shop-scope';
 import { rateLimitsPlugin } from '../http/rate-limit';
@@ -26,6 +28,8 @@ export const areas: RouteRegistrar[] = [registerUserRoutes, registerAddressRoute
 areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
 areas.push(registerTableRoutes);
+areas.push(registerMultiOrderRoutes);
+areas.push(registerBeautyRoutes);
 areas.push(registerPublicShopRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {

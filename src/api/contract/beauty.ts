@@ -54,6 +54,8 @@ export const BeautyUsersReq = z
     tagId: Id.optional(),
     /** Only staff free at this time (C§5: the appointment time is chosen first). */
     appointment: EpochMs.optional(),
+    /** Minutes the services take from `appointment` (C§3 serviceDuration); one slot when absent. */
+    duration: z.number().int().min(1).max(1440).optional(),
   })
   .strict();
 

@@ -8,6 +8,7 @@ import { addressCalls } from './address';
 import { beautyCalls } from './beauty';
 import { deliveryCalls } from './delivery';
 import { messageCalls } from './message';
+import { multiOrderCalls } from './multi-order';
 import { orderCalls } from './order';
 import { storeCalls } from './store';
 import { tableCalls } from './table';
@@ -29,6 +30,7 @@ export const calls = {
   vip: vipCalls,
   activity: activityCalls,
   message: messageCalls,
+  multiOrder: multiOrderCalls,
 } as const;
 
 /** Every call definition as one flat list (route coverage checks). */

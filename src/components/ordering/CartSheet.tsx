@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
+import { MultiShopEntry } from '@/components/multi/MultiShopEntry';
 import { GiftsOffers } from './GiftsOffers';
 import { Money } from './Money';
 import { Sheet } from './Sheet';
@@ -67,6 +68,7 @@ export const CartSheet = observer(function CartSheet({ visible, onClose }: CartS
         </Text>
       </View>
       <CartLines />
+      {visible ? <MultiShopEntry revision={cart.revision} /> : null}
       {/* PRICE-11: gifts the cart earns and offers it may accept */}
       <GiftsOffers />
     </Sheet>

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import Taro from '@tarojs/taro';
 import { scrollElementTo, windowHeight } from '@/platform/viewport';
 import { observer } from 'mobx-react';
-import { OrderType } from '@/domain/enums';
+import { Industry, OrderType } from '@/domain/enums';
 import { isMemberOnly } from '@/domain/member-offers';
 import { ErrorCode } from '@/domain/errors';
 import type { OrderType as OrderTypeValue } from '@/domain/enums';
@@ -35,9 +35,11 @@ export interface OrderingScreenProps {
 
 /** The order types the shop offers (C§5 switches: dine needs the scan switch or allowDineIn). */
 export function offeredOrderTypes(
-  shop: { selfCollection?: boolean; openScanSwitch?: boolean; allowDineIn?: boolean } | null,
+  shop: { selfCollection?: boolean; openScanSwitch?: boolean; allowDineIn?: boolean; industry?: number } | null,
 ): OrderTypeValue[] {
   if (!shop) return [OrderType.takeaway];
+  // C§2: a beauty shop takes appointments (its ordering tab is the appointment tab)
+  if (shop.industry === Industry.beauty) return [OrderType.appointment];
   const out: OrderTypeValue[] = [OrderType.takeaway];
   if (shop.selfCollection !== false) out.push(OrderType.selfPickup);
   if (shop.openScanSwitch || shop.allowDineIn) out.push(OrderType.dine);
@@ -220,8 +222,10 @@ export const OrderingScreen = observer(function OrderingScreen({
 
   // a session order type once the ordering tab is open (takeaway unless the entry chose one)
   useEffect(() => {
-    if (boot?.ok && session.orderType === null) session.setOrderType(OrderType.takeaway);
-  }, [boot, session]);
+    if (!boot?.ok) return;
+    const offered = offeredOrderTypes(shop.shop);
+    if (session.orderType === null || (offered[0] === OrderType.appointment && session.orderType !== OrderType.appointment)) session.setOrderType(offered[0]);
+  }, [boot, session, shop.shop]);
 
   // C§4 shop dialogs: expired / stopped first, then the closed notice
   const dialog = shop.dialogs[0];

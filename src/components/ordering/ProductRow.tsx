@@ -90,6 +90,8 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
           {product.name}
         </Label>
         {product.description ? <Label className="product-row__desc">{product.description}</Label> : null}
+        {/* ORDER-5: a service shows how long it takes */}
+        {product.serviceTime ? <Label className="product-row__desc product-row__duration">{t('pages.ordering.serviceMinutes', { minutes: product.serviceTime })}</Label> : null}
         {/* the tag line only when there is a tag: most rows have none, and every element counts here */}
         {tags.length > 0 || lowStock ? (
           <Box className="product-row__tags">

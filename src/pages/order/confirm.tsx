@@ -14,6 +14,8 @@ import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { PayTypes } from '@/components/ordering/PayTypes';
 import { GiftsOffers } from '@/components/ordering/GiftsOffers';
 import { PromotionCodeRow } from '@/components/promo/PromotionCodeRow';
+import { AppointmentCard } from '@/components/beauty/AppointmentCard';
+import { useBeauty } from '@/components/beauty/use-beauty';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
 import { notice, toastError } from '@/components/ordering/feedback';
@@ -255,6 +257,7 @@ export default observer(function OrderConfirmPage() {
   // the texts follow a language change
   void session.language;
   const [askPassword, setAskPassword] = useState(false);
+  const beauty = useBeauty();
 
   useEffect(() => {
     order.enterConfirm();
@@ -262,10 +265,12 @@ export default observer(function OrderConfirmPage() {
 
   useEffect(() => {
     if (!boot?.ok) return;
-    if (session.orderType === null) session.setOrderType(OrderType.takeaway);
+    // a beauty shop takes appointments only (C§2)
+    const offered = offeredOrderTypes(shop.shop);
+    if (session.orderType === null || (offered[0] === OrderType.appointment && session.orderType !== OrderType.appointment)) session.setOrderType(offered[0]);
     if (session.tableNo && !cart.orderInfo.table) cart.setOrderInfo({ table: session.tableNo });
     if (cart.orderInfo.people === null) cart.setOrderInfo({ people: 1 });
-  }, [boot, session, cart]);
+  }, [boot, session, cart, shop.shop]);
 
   useEffect(() => {
     if (boot?.ok && cart.orderType === OrderType.takeaway && !address.loaded && !address.loading) void address.load().catch(() => undefined);
@@ -279,6 +284,11 @@ export default observer(function OrderConfirmPage() {
   }, [chosen, shop.shop, cart]);
 
   const submit = async (payPassword?: string) => {
+    // ORDER-5 / C§5: the time, the service user when required, who is served
+    if (cart.orderType === OrderType.appointment && beauty.validationError) {
+      toastError(beauty.validationError);
+      return;
+    }
     if (cart.effectivePayType === PayType.vip && !payPassword) {
       const first = order.validationErrors[0];
       if (first) {
@@ -349,6 +359,7 @@ export default observer(function OrderConfirmPage() {
       {cart.orderType === OrderType.takeaway ? <TakeawayCard /> : null}
       {cart.orderType === OrderType.selfPickup ? <PickupCard /> : null}
       {cart.orderType === OrderType.dine ? <DineCard /> : null}
+      {cart.orderType === OrderType.appointment ? <AppointmentCard /> : null}
 
       <View className="card" id="confirm-lines">
         <Text className="card__title">{shop.shop?.name}</Text>

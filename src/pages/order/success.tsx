@@ -8,6 +8,7 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { Money } from '@/components/ordering/Money';
 import { OrderPages } from '@/components/ordering/payment';
 import { SubscribePrompt } from '@/components/ordering/SubscribePrompt';
+import { AppointmentPaid } from '@/components/beauty/AppointmentPaid';
 import { t, translate } from '@/i18n';
 import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
@@ -42,6 +43,7 @@ export default observer(function OrderSuccessPage() {
             </Text>
             {d.daySeq ? <Text className="muted">{t('pages.ordering.daySeq', { seq: d.daySeq })}</Text> : null}
             {order.detailStatusKey ? <Text className="status-pill">{translate(order.detailStatusKey)}</Text> : null}
+            <AppointmentPaid order={d} />
           </>
         ) : (
           <Skeleton rows={2} />

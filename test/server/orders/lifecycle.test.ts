@@ -422,20 +422,22 @@ describe('appointment', () => {
   test('a beauty appointment with a service user is booked with its service', async () => {
     const token = await server.login(SHOP.beauty);
     const at = server.clock.now() + 24 * 3600 * 1000;
+    // the beauty set allows no cash; a nail artist performs the 75-minute manicure
     const body = {
       type: 'appointment' as const,
-      payType: 'cash' as const,
+      payType: 'weixin' as const,
       products: [{ id: BEAUTY_PRODUCT.manicure, quantity: 1, flag: 'm' }],
       appointment: at,
-      serviceUser: { id: BEAUTY_USER.lin },
-      serviceDuration: 60,
+      serviceUser: { id: BEAUTY_USER.zhao },
+      contact_name: 'Li',
+      contact_phone: '13812345678',
     };
     const o = await place(server, token, body);
     const d = success(await server.call(orderCalls.detail, { id: o.id }, { token }));
     expect(d).toMatchObject({
       type: 'appointment',
       appointmentTime: at,
-      service: { serviceUserId: BEAUTY_USER.lin, startTime: at, duration: 60 },
+      service: { serviceUserId: BEAUTY_USER.zhao, startTime: at, duration: 75 },
     });
   });
 });

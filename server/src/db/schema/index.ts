@@ -8,3 +8,4 @@ export * from './orders';
 export * from './vip';
 export * from './payments';
 export * from './tables';
+export * from './beauty';

@@ -25,6 +25,7 @@ import { checkPayPassword, debitCard } from './member-pay';
 import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
 import { priceSubmission, rule, type PricedOrder, type Submitter } from './price';
 import { applyPaidOrderPromotions, earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
+import { bookAppointment, planAppointment, serviceOfPlan, type AppointmentPlan } from '../beauty/booking';
 
 export { priceSubmission } from './price';
 export type { PricedOrder, Submitter } from './price';
@@ -117,9 +118,23 @@ export async function createOrder(
     throw new AppError(ErrorCode.amountError, undefined, data);
   }
 
+  // ORDER-5: an appointment is checked and its slots planned before anything is written
+  let booking: AppointmentPlan | null = null;
+  if (s.type === OrderType.appointment) {
+    try {
+      booking = await planAppointment(ctx, who, s, p.shop, p.settings, breakdown.total);
+    } catch (e) {
+      const first = e instanceof AppError ? await repeated() : null;
+      if (first) return first;
+      throw e;
+    }
+  }
+
   const now = ctx.clock.now();
   const member = p.member;
-  const giftPlanned = b.giftAmount;
+  // an appointment with a deposit pays the deposit now, from the balance only (the rest in the shop)
+  const giftPlanned = booking?.deposit ? 0 : b.giftAmount;
+  const payNowAmount = booking?.deposit ? booking.deposit.deposit : breakdown.total;
   // C§5 balance must suffice (checked again by the conditional debit)
   if (s.payType === PayType.vip && member) {
     rule(
@@ -159,8 +174,8 @@ export async function createOrder(
       payStatus: payNow ? PayStatus.success : PayStatus.processing,
       payType: s.payType,
       total: String(breakdown.total),
-      paidAmount: payNow ? String(breakdown.total) : '0',
-      balancePaid: payNow ? String(breakdown.total) : '0',
+      paidAmount: payNow ? String(payNowAmount) : '0',
+      balancePaid: payNow ? String(payNowAmount) : '0',
       giftPaid: String(giftPlanned),
       pointsUsed,
       memberCouponId: p.memberCouponId,
@@ -178,7 +193,7 @@ export async function createOrder(
               contact_address_gps: s.contact_address_gps ?? '',
             }
           : null,
-      service: serviceOf(p.shop, s),
+      service: booking ? serviceOfPlan(booking) : serviceOf(p.shop, s),
       tableNo: p.tableNo,
       source: orderSourceOf(s.type, who.userAgentType),
       people: s.type === OrderType.dine || s.type === OrderType.openTable ? (s.people ?? null) : null,
@@ -197,7 +212,7 @@ export async function createOrder(
     };
     // only id, number and number of the day come back: the rest is what was just written
     const order =
-      member === null || (status === OrderStatus.nopay && pointsUsed === 0)
+      booking === null && (member === null || (status === OrderStatus.nopay && pointsUsed === 0))
         ? // nothing else to write (a visitor's order, or a card's awaiting payment without points):
           // the one statement is atomic by itself, no transaction round trips
           {
@@ -207,9 +222,11 @@ export async function createOrder(
         : await ctx.db.transaction(async (tx) => {
             const placed = await placeOrder(tx, p.shop.id, day, values, p.holds, p.memberCouponId, null);
             const row = { ...values, ...placed };
+            // the slots are taken with the order: a slot already held refuses both
+            if (booking) await bookAppointment(tx, booking, row.id, now);
             if (member) await takePoints(tx, member.row.id, p.shop.id, row.pointsUsed, row.id);
             if (payNow && member)
-              await debitCard(tx, member.row.id, p.shop.id, row.id, breakdown.total, giftPlanned);
+              await debitCard(tx, member.row.id, p.shop.id, row.id, payNowAmount, giftPlanned);
             // cash goes to the shop at once, a card paid at submit is paid: either earns its promotions now
             if (status === OrderStatus.pending)
               await applyPaidOrderPromotions(tx, txEnv(ctx, now), row, {

@@ -13,6 +13,7 @@ import { releaseHolds, type OrderRow } from './holds';
 import { withdrawOrderCoupons } from '../members/coupons';
 import { queueRefund, runRefundOutbox } from '../payments/refunds';
 import { creditCard } from './member-pay';
+import { queueMultiShareRefund } from './multi-settle';
 import { orderById, transition } from './lifecycle-core';
 
 export { addEvent, orderById, transition, type OrderPatch } from './lifecycle-core';
@@ -123,6 +124,8 @@ export async function refundMoneyTx(tx: Tx, env: TxEnv, o: OrderRow, reason: str
     .for('update');
   let queued = false;
   for (const p of paid) if (await queueRefund(tx, env, p, reason)) queued = true;
+  // paid with other shops' orders by one trade (ORDER-10): this order's share of it goes back
+  if (paid.length === 0 && (await queueMultiShareRefund(tx, env, o, reason))) queued = true;
   return !queued;
 }
 

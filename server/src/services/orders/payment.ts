@@ -20,6 +20,7 @@ import { findMemberOfUser } from '../members-read';
 import { addEvent, expireIfDue, orderById, ownOrder, transition } from './lifecycle';
 import { askProvider } from '../payments/query';
 import { startTrade } from '../payments/start';
+import { amountDueOf } from '../beauty/booking';
 import { checkPayPassword, debitCard } from './member-pay';
 import { applyPaidOrderPromotions } from './promotions';
 import { shopActivities } from './load';
@@ -50,7 +51,9 @@ export async function startPayment(
   const shop = await getShop(ctx, o.shopId);
   if (!paySettingOf(shop.paySetting, paymentsOf(ctx).available).payTypes.includes(req.payType)) throw fail('noValidPayType');
   const now = ctx.clock.now();
-  const amount = Number(o.total);
+  // an appointment with a deposit is paid by its deposit (ORDER-5); other orders by their total
+  const due = await amountDueOf(ctx.db, o);
+  const amount = Number(due);
 
   // the member-card price differs from the others (gift amount, card-only discounts): no switching to or from it
   if ((req.payType === PayType.vip) !== (o.payType === PayType.vip) || req.payType === PayType.cash)
@@ -69,8 +72,8 @@ export async function startPayment(
     const paid = await ctx.db.transaction(async (tx) => {
       const patch = {
         payStatus: PayStatus.success,
-        paidAmount: o.total,
-        balancePaid: o.total,
+        paidAmount: due,
+        balancePaid: due,
         paidAt: now,
         payDeadline: null,
       };
@@ -79,7 +82,7 @@ export async function startPayment(
           ? await transition(tx, o.id, 'complete', now, patch, undefined, 'paid by member card')
           : await transition(tx, o.id, 'pay', now, patch, undefined, 'paid by member card');
       if (!row) throw fail('notPayOrderInvalid');
-      await debitCard(tx, member.id, o.shopId, o.id, amount, Number(o.giftPaid));
+      await debitCard(tx, member.id, o.shopId, o.id, amount, due === o.total ? Number(o.giftPaid) : 0);
       // a bill (need_pay) was placed with the shop before and earned its promotions then
       if (o.status !== OrderStatus.need_pay) await applyPaidOrderPromotions(tx, env, row, { shop, member, activities });
       return row;
@@ -91,7 +94,7 @@ export async function startPayment(
     purpose: 'order',
     orderId: o.id,
     payType: req.payType,
-    amount: o.total,
+    amount: due,
     description: `${shop.name} ${o.orderNo}`,
     userId: who.userId,
     returnUrl: req.returnUrl,

@@ -16,6 +16,7 @@ import { NotifyRejected, type NotifyAnswer, type NotifyRequest, type OnlineProvi
 import { runRefundOutbox, settleRefund } from './refunds';
 import { failOrderTrade, prepareOrderSettle, settleOrderTrade } from '../orders/payment-settle';
 import { failRechargeTrade, prepareRechargeSettle, settleRechargeTrade } from '../members/recharge-settle';
+import { failMultiTrade, prepareMultiSettle, settleMultiTrade } from '../orders/multi-settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -118,7 +119,9 @@ export async function applyEvent(
       ? null
       : pay.purpose === 'recharge'
         ? { recharge: await prepareRechargeSettle(ctx, pay) }
-        : { order: await prepareOrderSettle(ctx, pay) };
+        : pay.purpose === 'multi'
+          ? { multi: await prepareMultiSettle(ctx, pay) }
+          : { order: await prepareOrderSettle(ctx, pay) };
 
   const failure = event.type === 'paid' ? null : event.type;
   const outcome = await ctx.db.transaction(async (tx): Promise<EventOutcome> => {
@@ -132,12 +135,15 @@ export async function applyEvent(
         .where(eq(payments.id, pay.id));
       if (known?.recharge) result = await settleRechargeTrade(tx, env, locked, known.recharge);
       else if (known?.order) result = await settleOrderTrade(tx, env, locked, known.order);
+      else if (known?.multi) result = await settleMultiTrade(tx, env, locked, known.multi);
       else result = 'unknown';
     } else {
       result =
         locked.purpose === 'recharge'
           ? await failRechargeTrade(tx, env, locked, failure)
-          : await failOrderTrade(tx, env, locked, failure);
+          : locked.purpose === 'multi'
+            ? await failMultiTrade(tx, env, locked, failure)
+            : await failOrderTrade(tx, env, locked, failure);
     }
     if (notification) await noteOutcome(tx, provider.name, event.eventId, result);
     return result;

@@ -1,0 +1,45 @@
+/** Multi-shop order texts in English (complete: typed against the zh-CN tree). */
+import type { WidenArea } from '../index';
+import type { multi as source } from './zh-CN';
+
+export const multi: WidenArea<typeof source> = {
+  confirm: {
+    orderType: 'How to get it',
+    selfPickup: 'Self pickup',
+    takeaway: 'Delivery',
+    contact: 'Contact',
+    name: 'Name',
+    namePlaceholder: 'Your name',
+    phone: 'Phone',
+    phonePlaceholder: 'Your phone number',
+    note: 'Note',
+    notePlaceholder: 'Taste, preferences (every shop sees it)',
+    deliverTo: 'Deliver to',
+    chooseAddress: 'Choose a delivery address',
+    pickupAt: 'Pick up at: {{address}}',
+    shopTotal: 'Shop total',
+    shopsCount: '{{count}} shops',
+    grandTotal: 'Total',
+    payType: 'Payment (one payment for all orders)',
+    pay: 'Pay once',
+    submitting: 'Submitting…',
+    refused: '{{shop}}: {{message}}',
+    amountChanged: 'Prices were updated. Please check them before paying',
+    emptyTitle: 'No carts to check out together',
+    emptyText: 'Add items at two or more shops of the same chain to order them here together',
+    emptyAction: 'Go order',
+    onePayment: 'Each shop gets its own order, priced by its own rules; you pay once',
+  },
+  success: {
+    paid: 'Paid',
+    unpaid: 'Orders placed, awaiting payment',
+    cancelled: 'Orders cancelled',
+    count: '{{count}} orders',
+    orderNo: 'Order No. {{no}}',
+    view: 'View',
+    checkPaid: 'Check whether paid',
+    payAgain: 'Pay again',
+    orderMore: 'Order more',
+    notFound: 'These orders were not found',
+  },
+};
