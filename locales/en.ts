@@ -332,6 +332,13 @@ export const en: LocaleMessages = {
       MX: 'Mexico',
     },
   },
+  // C§4 pull-to-refresh states
+  pull: {
+    pulling: 'Pull down to refresh',
+    reached: 'Release to refresh',
+    refreshing: 'Refreshing…',
+    restoring: 'Refreshed',
+  },
   // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
   multiEntry: {
     title: 'Check out all shops',

@@ -134,6 +134,13 @@ export const es: DeepPartial<LocaleMessages> = {
       MX: 'México',
     },
   },
+  // C§4 pull-to-refresh states
+  pull: {
+    pulling: 'Desliza hacia abajo para actualizar',
+    reached: 'Suelta para actualizar',
+    refreshing: 'Actualizando…',
+    restoring: 'Actualizado',
+  },
   // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
   multiEntry: {
     title: 'Pagar en todas las tiendas',

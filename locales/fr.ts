@@ -134,6 +134,13 @@ export const fr: DeepPartial<LocaleMessages> = {
       MX: 'Mexique',
     },
   },
+  // C§4 pull-to-refresh states
+  pull: {
+    pulling: 'Tirez vers le bas pour actualiser',
+    reached: 'Relâchez pour actualiser',
+    refreshing: 'Actualisation…',
+    restoring: 'Actualisé',
+  },
   // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
   multiEntry: {
     title: 'Régler toutes les boutiques',

@@ -351,6 +351,13 @@ export const zhCN = {
       MX: '墨西哥',
     },
   },
+  // C§4 pull-to-refresh states
+  pull: {
+    pulling: '下拉刷新',
+    reached: '释放立即刷新',
+    refreshing: '正在刷新…',
+    restoring: '刷新完成',
+  },
   // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
   multiEntry: {
     title: '多店一起结算',

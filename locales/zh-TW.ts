@@ -134,6 +134,13 @@ export const zhTW: DeepPartial<LocaleMessages> = {
       MX: '墨西哥',
     },
   },
+  // C§4 pull-to-refresh states
+  pull: {
+    pulling: '下拉重新整理',
+    reached: '放開立即重新整理',
+    refreshing: '正在重新整理…',
+    restoring: '重新整理完成',
+  },
   // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
   multiEntry: {
     title: '多店一起結帳',

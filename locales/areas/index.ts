@@ -10,6 +10,7 @@ import type { wallet } from './wallet/zh-CN';
 import type { promo } from './promo/zh-CN';
 import type { mall } from './mall/zh-CN';
 import type { entry } from './entry/zh-CN';
+import type { general } from './general/zh-CN';
 import type { beauty } from './beauty/zh-CN';
 import type { multi } from './multi/zh-CN';
 
@@ -20,6 +21,7 @@ export interface AreaSources {
   promo: typeof promo;
   mall: typeof mall;
   entry: typeof entry;
+  general: typeof general;
   beauty: typeof beauty;
   multi: typeof multi;
 }

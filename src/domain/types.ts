@@ -151,6 +151,8 @@ export interface ShopSettings {
   isAllowFastRegister?: boolean;
   chatGroupSlogan?: string;
   chatGroupImage?: string;
+  /** Where the shop's Android app is downloaded (the download-app prompt of browsers on Android, C§2). */
+  appDownloadUrl?: string;
   /** Pick-up pack fee (customer asks the picker to pack), per order; falls back to packFee per unit. */
   pickerPackFee?: number;
   /** Shop time zone as minutes east of UTC (default 480). Dates and week days are read in it. */

@@ -105,6 +105,34 @@ describe('orders tab (ORDER-9)', () => {
     await waitFor(() => expect(container.querySelector('.order-row')?.id).toBe('order-3'));
   });
 
+  it('names each pull state on the way (C§4): pulling, reached, refreshing, restoring, then rests; a short pull aborts', async () => {
+    const { root, transport } = buildRoot();
+    transport.on('order/list', listPage([2, 1], 2, 1));
+    const { container } = renderPage(root);
+    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(2));
+    const rows = container.querySelector('#order-rows') as HTMLElement;
+    const indicator = () => container.querySelector('#pull-indicator')?.textContent ?? null;
+
+    // 50 px down: under the 80 px threshold; letting go there aborts and refreshes nothing
+    const before = listRequests(transport).length;
+    fireEvent.touchStart(rows, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(rows, { touches: [{ clientY: 150 }] });
+    expect(indicator()).toBe('下拉刷新');
+    fireEvent.touchEnd(rows, { touches: [], changedTouches: [{ clientY: 150 }] });
+    await waitFor(() => expect(indicator()).toBeNull());
+    expect(listRequests(transport).length).toBe(before);
+
+    transport.on('order/list', listPage([3, 2, 1], 3, 1));
+    fireEvent.touchStart(rows, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(rows, { touches: [{ clientY: 185 }] });
+    expect(indicator()).toBe('释放立即刷新');
+    fireEvent.touchEnd(rows, { touches: [], changedTouches: [{ clientY: 185 }] });
+    expect(indicator()).toBe('正在刷新…');
+    await waitFor(() => expect(indicator()).toBe('刷新完成'));
+    expect(container.querySelector('.order-row')?.id).toBe('order-3');
+    await waitFor(() => expect(indicator()).toBeNull());
+  });
+
   it('does not refresh on a downward swipe while the page is scrolled down', async () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage(ids(25, 6), 25, 1));

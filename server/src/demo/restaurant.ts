@@ -94,6 +94,7 @@ export const restaurantSettings: DemoShopSettings = {
   messageTmplIds: ['order-accepted', 'order-delivering', 'order-refunded'],
   chatGroupSlogan: '加入会员群，每周三抢免单',
   chatGroupImage: demoImage('group-shanghai-bistro.svg', '群', 'person', '#4f9d8f'),
+  appDownloadUrl: 'https://app.example.com/shanghai-bistro/android',
 };
 
 export const restaurantCategories: DemoCategory[] = [

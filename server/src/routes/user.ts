@@ -20,6 +20,7 @@ import { setUserInfo } from '../services/profile';
 import { tableByName } from '../services/table-codes';
 import type { Lang } from '../i18n/messages';
 import { resources } from '../../../locales';
+import { generalByLanguage } from '../../../locales/areas/general';
 import type { MessageTree } from '../../../src/api/contract/user';
 
 const AVATAR_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -72,8 +73,9 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   });
 
   // C§1: the start-up messages of a language the mini programs do not carry (they fetch it once, then
-  // keep it on the device); the same trees the H5 site loads as chunks
-  registerCall(app, ctx, userCalls.messages, async (c) => resources[c.body.lang].translation as MessageTree);
+  // keep it on the device); the same trees the H5 site loads as chunks, with the general area, whose
+  // pages the mini programs hold in their main package
+  registerCall(app, ctx, userCalls.messages, async (c) => ({ ...resources[c.body.lang].translation, general: generalByLanguage[c.body.lang] }) as MessageTree);
 
   registerCall(app, ctx, userCalls.urlCheck, async (c) => {
     let url: URL;

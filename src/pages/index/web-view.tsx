@@ -1,19 +1,57 @@
-import { WebView } from '@tarojs/components';
+import '@/i18n/areas/general';
+import { WebView, View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
-import { RouteScreen } from '@/components/RouteScreen';
+import { observer } from 'mobx-react';
+import { PageShell } from '@/components/PageShell';
+import { runAction } from '@/components/navigation';
+import { queryValue } from '@/components/general/query';
+import { t } from '@/i18n';
+import { useStores } from '@/stores';
+import '@/components/ordering/ordering.scss';
+import '@/components/general/general.scss';
 
-/** The `url` query of the page: an http(s) address, decoded once if the host left it encoded. */
-function pageUrl(raw: string | undefined): string | null {
-  if (!raw) return null;
-  const url = /^https?%3A/i.test(raw) ? decodeURIComponent(raw) : raw;
-  return /^https?:\/\//i.test(url) ? url : null;
+/** The `url` query as given: decoded once when the host left the whole address encoded (`https%3A…`). */
+function rawUrl(raw: string | undefined): string {
+  const value = (raw ?? '').trim();
+  return /^https?%3A/i.test(value) ? queryValue(value) : value;
 }
 
+/** The `url` query of the page when it is an http(s) address. */
+export function pageUrl(raw: string | undefined): string | null {
+  const url = rawUrl(raw);
+  return /^https?:\/\/\S+$/i.test(url) ? url : null;
+}
+
+/** Why there is no web page: no address, or one that is not http(s) (shown, shortened). */
+const Refused = observer(function Refused({ raw }: { raw: string }) {
+  void useStores().session.language;
+  const shown = raw.length > 120 ? `${raw.slice(0, 120)}…` : raw;
+  return (
+    <PageShell route="index/web-view" className="general-page">
+      <View className="general-result" id="web-view-refused">
+        <View className="general-result__mark">!</View>
+        <Text className="general-result__title">{t(raw ? 'general.webView.refused' : 'general.webView.missing')}</Text>
+        {raw ? <Text className="general-result__text">{t('general.webView.refusedText')}</Text> : null}
+        {raw ? (
+          <Text className="general-result__text" id="web-view-address">
+            {t('general.webView.address', { url: shown })}
+          </Text>
+        ) : null}
+      </View>
+      <View className="primary-button" id="web-view-back" onClick={() => void runAction('back')}>
+        <Text>{t('general.webView.back')}</Text>
+      </View>
+    </PageShell>
+  );
+});
+
 /**
- * index/web-view (C§2): This screen shows web pages linked by the shop, and the card / all-in-one
- * providers' payment pages in the mini programs (ORDER-8, `openProviderPage`).
+ * index/web-view (C§2): shows the web page of its `url` query — pages linked by the shop, and the card /
+ * all-in-one providers' payment pages in the mini programs (ORDER-8, `openProviderPage`). Only http(s)
+ * addresses open; anything else gets a clear message and a way back.
  */
 export default function IndexWebViewPage() {
-  const url = pageUrl((useRouter().params as Record<string, string | undefined>).url);
-  return url ? <WebView src={url} /> : <RouteScreen route="index/web-view" action="back" />;
+  const raw = (useRouter().params as Record<string, string | undefined>).url;
+  const url = pageUrl(raw);
+  return url ? <WebView src={url} /> : <Refused raw={queryValue(rawUrl(raw))} />;
 }

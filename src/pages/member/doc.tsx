@@ -10,6 +10,7 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { BalanceRow, CardFigures, ListFooter, LoadFailed, VisitorState } from '@/components/wallet/WalletParts';
 import { WalletPages } from '@/components/wallet/nav';
 import { usePagedScreen } from '@/components/wallet/pull';
+import { PullIndicator } from '@/components/PullIndicator';
 import { useWallet } from '@/components/wallet/use-wallet';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -59,7 +60,8 @@ export default observer(function MemberDocPage() {
     );
   return (
     <PageShell route="member/doc" className="wallet-page">
-      <View onTouchStart={pull.onTouchStart} onTouchEnd={pull.onTouchEnd}>
+      <PullIndicator state={pull.state} />
+      <View {...pull.handlers}>
         <CardFigures show="money" />
         {body}
       </View>

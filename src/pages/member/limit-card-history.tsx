@@ -11,6 +11,7 @@ import { LimitCardView } from '@/components/wallet/LimitCardView';
 import { ListFooter, LoadFailed, VisitorState, useTimeText } from '@/components/wallet/WalletParts';
 import { WalletPages } from '@/components/wallet/nav';
 import { usePagedScreen } from '@/components/wallet/pull';
+import { PullIndicator } from '@/components/PullIndicator';
 import { useWallet } from '@/components/wallet/use-wallet';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -87,7 +88,8 @@ export default observer(function MemberLimitCardHistoryPage() {
     );
   return (
     <PageShell route="member/limit-card-history" className="wallet-page">
-      <View onTouchStart={pull.onTouchStart} onTouchEnd={pull.onTouchEnd}>
+      <PullIndicator state={pull.state} />
+      <View {...pull.handlers}>
         {body}
       </View>
     </PageShell>

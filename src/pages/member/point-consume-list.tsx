@@ -10,6 +10,7 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { CardFigures, ListFooter, LoadFailed, PointsRow, VisitorState } from '@/components/wallet/WalletParts';
 import { WalletPages } from '@/components/wallet/nav';
 import { usePagedScreen } from '@/components/wallet/pull';
+import { PullIndicator } from '@/components/PullIndicator';
 import { useWallet } from '@/components/wallet/use-wallet';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -59,7 +60,8 @@ export default observer(function MemberPointConsumeListPage() {
     );
   return (
     <PageShell route="member/point-consume-list" className="wallet-page">
-      <View onTouchStart={pull.onTouchStart} onTouchEnd={pull.onTouchEnd}>
+      <PullIndicator state={pull.state} />
+      <View {...pull.handlers}>
         <CardFigures show="points" />
         {body}
       </View>

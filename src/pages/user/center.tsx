@@ -12,7 +12,7 @@ import { useProfile } from '@/components/use-profile';
 import { SUPPORTED_LANGUAGES } from '@/domain/language';
 import { displayNickName } from '@/domain/members/profile';
 import { mediaUrl } from '@/platform/media';
-import { t } from '@/i18n';
+import { routeTitle, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import './center.scss';
@@ -131,6 +131,7 @@ export default observer(function UserCenterPage() {
       <View className="center-list">
         <Row id="center-language" label={t('pages.center.language')} value={t(`language.${language}` as const)} onTap={() => void chooseLanguage()} />
         <Row id="center-contact" label={t('pages.center.contactShop')} onTap={() => void openRoute('/pages/user/contact-shop')} />
+        {shop.shop?.chatGroupImage ? <Row id="center-chat-group" label={routeTitle('user/wechat-group')} onTap={() => void openRoute('/pages/user/wechat-group')} /> : null}
         <Row id="center-protocol" label={t('pages.center.protocol')} onTap={() => void openRoute('/pages/user/protocol')} />
       </View>
     </PageShell>

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { ShopHome } from '@/components/ShopHome';
 import { EntryPrompts } from '@/components/prompts/EntryPrompts';
+import { DownloadAppPrompt } from '@/components/prompts/DownloadAppPrompt';
 import { openRoute } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import type { OrderType } from '@/domain/enums';
@@ -23,6 +24,7 @@ export default observer(function UserIndexTabPage() {
     <PageShell route="user/index-tab" tab>
       <ShopHome onChooseOrderType={chooseOrderType} loading={boot === null} />
       <EntryPrompts />
+      <DownloadAppPrompt />
     </PageShell>
   );
 });

@@ -1,0 +1,2 @@
+/** The general area's texts on the chat-app mini program: see general-mini.ts. */
+import './general-mini';
