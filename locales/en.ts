@@ -177,6 +177,7 @@ export const en: LocaleMessages = {
     requiredServiceUser: 'Please choose a staff member',
     requiredAppointmentTime: 'Please choose an appointment time',
     appointmentTimeInvalid: 'This time cannot be booked, please choose another',
+    orderTimeUnavailable: 'The shop does not offer this time, please choose another',
     appointmentTimeBooked: 'This time is already booked, please choose another',
     serviceUserUnavailable: 'This staff member is not taking appointments',
     belowMinimumAmount: 'The minimum order amount is {{amount}}',

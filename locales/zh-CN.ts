@@ -194,6 +194,7 @@ export const zhCN = {
     requiredServiceUser: '请选择服务人员',
     requiredAppointmentTime: '请选择预约时间',
     appointmentTimeInvalid: '该时间不可预约，请重新选择',
+    orderTimeUnavailable: '门店不提供该时间，请重新选择',
     appointmentTimeBooked: '该时间已被预约，请选择其他时间',
     serviceUserUnavailable: '该服务人员暂不接受预约',
     belowMinimumAmount: '未达到起送金额{{amount}}',

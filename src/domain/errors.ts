@@ -79,6 +79,8 @@ export const ErrorCode = {
   appointmentTimeInvalid: 'appointmentTimeInvalid',
   /** ORDER-5: the service user is already booked at that time. */
   appointmentTimeBooked: 'appointmentTimeBooked',
+  /** C§4/C§5: a delivery or pickup time the shop does not offer (outside its hours or delivery times; pickup only as soon as possible). */
+  orderTimeUnavailable: 'orderTimeUnavailable',
   serviceUserUnavailable: 'serviceUserUnavailable',
   belowMinimumAmount: 'belowMinimumAmount',
 

@@ -5,7 +5,8 @@
 import { HEADER_HEIGHT, ROW_HEIGHT, layoutMenu, rowIndexAt, visibleRows } from '@/components/ordering/layout';
 import { choicePrice, initialChoice, pickOf } from '@/components/ordering/SpecSheet';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
-import { clockText, timeSlots } from '@/components/ordering/time-slots';
+import { clockText } from '@/components/ordering/time-slots';
+import { offeredTimes } from '@/domain/order-times';
 import { discountRows } from '@/components/ordering/BreakdownRows';
 import type { Product } from '@/domain/types';
 
@@ -105,7 +106,7 @@ describe('order types offered', () => {
 describe('time slots', () => {
   test('slots are half hours starting at least 30 minutes ahead', () => {
     const now = Date.UTC(2026, 10, 23, 4, 10); // 12:10 in UTC+8
-    const slots = timeSlots(now, 3);
+    const slots = offeredTimes({}, 'takeaway', now, 3);
     expect(slots.map((s) => clockText(s, 480))).toEqual(['13:00', '13:30', '14:00']);
   });
 });

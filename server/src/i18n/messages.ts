@@ -92,6 +92,7 @@ export const messages: { [K in ErrorCode]?: Message } = {
   requiredServiceUser: { zh: '请选择服务人员', en: 'Please choose a service person' },
   requiredAppointmentTime: { zh: '请选择预约时间', en: 'Please choose an appointment time' },
   appointmentTimeInvalid: { zh: '该时间不可预约，请重新选择', en: 'This time cannot be booked, please choose another' },
+  orderTimeUnavailable: { zh: '门店不提供该时间，请重新选择', en: 'The shop does not offer this time, please choose another' },
   appointmentTimeBooked: { zh: '该时间已被预约，请选择其他时间', en: 'This time is already booked, please choose another' },
   serviceUserUnavailable: { zh: '该服务人员暂不接受预约', en: 'This staff member is not taking appointments' },
   belowMinimumAmount: { zh: '未达到起送金额 {amount}', en: 'Minimum order amount is {amount}' },

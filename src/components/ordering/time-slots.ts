@@ -1,12 +1,4 @@
-/** Delivery and pickup times offered on the confirm page (C§4 "as soon as possible or a chosen time"). */
-
-const SLOT_MS = 30 * 60 * 1000;
-
-/** The next `count` half-hour instants, the first at least 30 minutes from `now`. */
-export function timeSlots(now: number, count = 12): number[] {
-  const first = Math.ceil((now + SLOT_MS) / SLOT_MS) * SLOT_MS;
-  return Array.from({ length: count }, (_, i) => first + i * SLOT_MS);
-}
+/** The shop-clock texts of delivery and pickup times (the times offered: src/domain/order-times.ts). */
 
 /** "HH:mm" of an instant in the shop's time zone (minutes east of UTC). */
 export function clockText(ms: number, utcOffsetMinutes: number): string {

@@ -19,7 +19,8 @@ import { useBeauty } from '@/components/beauty/use-beauty';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
 import { notice, toastError } from '@/components/ordering/feedback';
-import { clockText, timeSlots } from '@/components/ordering/time-slots';
+import { clockText } from '@/components/ordering/time-slots';
+import { offeredTimes } from '@/domain/order-times';
 import { OrderType, PayType } from '@/domain/enums';
 import { ErrorCode, ruleError } from '@/domain/errors';
 import { errorMessage, t } from '@/i18n';
@@ -45,7 +46,7 @@ const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; 
       </View>
       <Sheet visible={open} title={label} onClose={() => setOpen(false)}>
         <View className="option-list">
-          {(['ASAP', ...timeSlots(shop.now)] as Array<'ASAP' | number>).map((slot) => (
+          {(['ASAP', ...(shop.shop ? offeredTimes(shop.shop, field === 'deliveryTime' ? OrderType.takeaway : OrderType.selfPickup, shop.now) : [])] as Array<'ASAP' | number>).map((slot) => (
             <View
               key={String(slot)}
               className={`option-list__item${slot === value ? ' option-list__item--on' : ''}`}

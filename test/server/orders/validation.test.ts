@@ -166,6 +166,18 @@ describe('pickup and dine-in fields', () => {
     expect(await codeOf(selfPickup({ pickupTime: undefined }))).toBe('requiredPickupTime');
   });
 
+  test('a chosen time the shop does not offer is refused; one it offers passes the rules (C§3 deliveryTimeRange)', async () => {
+    // now 12:00 (UTC+8); the restaurant delivers 10:00–21:30 and is open 06:00–02:00
+    const at = (hh: number, mm: number) => Date.UTC(2026, 10, 23, hh - 8, mm);
+    // 12:15: under 30 minutes ahead and no half hour
+    expect(await codeOf(selfPickup({ pickupTime: at(12, 15) }))).toBe('orderTimeUnavailable');
+    // 22:00: the shop is open, but delivers no later than 21:30
+    expect(await codeOf(takeaway({ deliveryTime: at(22, 0) }))).toBe('orderTimeUnavailable');
+    // 22:00 for pickup and 13:00 for delivery are offered: the rules pass and only the amount is left
+    expect(await codeOf(selfPickup({ pickupTime: at(22, 0) }))).toBe('amountError');
+    expect(await codeOf(takeaway({ deliveryTime: at(13, 0) }))).toBe('amountError');
+  });
+
   test('a dine-in order without a table is refused', async () => {
     expect(await codeOf(dine({ table: undefined }))).toBe('requiredTable');
   });

@@ -3,6 +3,7 @@
  * is checked, and the order is priced by the one engine from the same set of facts the cart store
  * builds (`PricingFacts`). No writes: `createOrder` places what this returns.
  */
+import { checkOrderTime } from '../../../../src/domain/order-times';
 import { defaultPhoneRegion } from '../../../../src/domain/countries';
 import { and, eq } from 'drizzle-orm';
 import type { OrderSubmission } from '../../../../src/api/contract/order';
@@ -125,6 +126,8 @@ export async function priceSubmission(
     phoneRegion: defaultPhoneRegion(who.abroad),
   });
   rule(fieldErrors[0]);
+  // C§4/C§3: a chosen delivery or pickup time must be one the shop offers (hours, delivery times, pickup appointments)
+  rule(checkOrderTime(settings, s.type, s.type === OrderType.takeaway ? s.deliveryTime : s.pickupTime, now));
 
   // C§5 delivery: GPS on the address, a valid shop location, within range by the server's distance
   let distance: number | null = null;
