@@ -14,6 +14,8 @@ export const pages: PagesMessages = {
     chooseShop: 'Choose a shop',
   },
   home: {
+    redBagTitle: 'Share a red packet',
+    redBagHint: 'Invite friends to collect coupons together',
     welcome: 'Welcome',
     chooseShop: 'Choose a shop',
     chooseShopHint: 'Pick a shop to start ordering',

@@ -83,6 +83,8 @@ export const pages: DeepPartial<PagesMessages> = {
     back: 'Volver',
   },
   home: {
+    redBagTitle: 'Comparte un sobre rojo',
+    redBagHint: 'Invita a tus amigos a recoger cupones juntos',
     welcome: 'Bienvenido',
     chooseShop: 'Elegir tienda',
     takeaway: 'A domicilio',

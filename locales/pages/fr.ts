@@ -83,6 +83,8 @@ export const pages: DeepPartial<PagesMessages> = {
     back: 'Retour',
   },
   home: {
+    redBagTitle: 'Partagez une enveloppe rouge',
+    redBagHint: 'Invitez vos amis à récupérer des bons ensemble',
     welcome: 'Bienvenue',
     chooseShop: 'Choisir une boutique',
     takeaway: 'Livraison',

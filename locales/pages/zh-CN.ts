@@ -13,6 +13,8 @@ export const pages = {
     chooseShop: '选择门店',
   },
   home: {
+    redBagTitle: '分享红包',
+    redBagHint: '邀请好友一起领优惠券',
     welcome: '欢迎光临',
     chooseShop: '选择门店',
     chooseShopHint: '选择一家门店开始点单',

@@ -88,6 +88,8 @@ export const pages: DeepPartial<PagesMessages> = {
     chooseShop: '選擇門店',
   },
   home: {
+    redBagTitle: '分享紅包',
+    redBagHint: '邀請好友一起領優惠券',
     welcome: '歡迎光臨',
     chooseShop: '選擇門店',
     chooseShopHint: '選擇一家門店開始點餐',

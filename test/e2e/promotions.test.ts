@@ -193,7 +193,10 @@ suite('promotion screens in a browser', () => {
     try {
       const { page } = sharer;
       await answerModal(page, LATER);
-      await page.goto(`${env.server.base}/#/pages/product/expand-red-bag?id=${ACTIVITY.expandCoupon}`);
+      // the shop home offers the shop's shared red bag (C§3 expandRedBagId)
+      await page.goto(`${env.server.base}/#/pages/user/index-tab`);
+      await tap(page, '#home-red-bag');
+      await page.waitForFunction((id) => location.hash.includes(`expand-red-bag?id=${id}`), ACTIVITY.expandCoupon, { timeout: 20_000 });
       await tap(page, '#expand-receive');
       await page.locator('#expand-share').waitFor({ timeout: 20_000 });
       await page.locator('#expand-progress').waitFor({ timeout: 20_000 });

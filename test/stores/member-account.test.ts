@@ -286,3 +286,23 @@ describe('official account and notices (MEMBER-8)', () => {
     expect(row.officialAccountOpenid).toBe('oa-openid-1');
   });
 });
+
+describe('fast register (P§4, C§3 isAllowFastRegister)', () => {
+  const build = (phone: typeof phoneButton, isAllowFastRegister?: boolean) =>
+    new MemberAccountStore({
+      api: {} as never,
+      member: {} as never,
+      auth: {} as never,
+      session: { officialAccountOpenid: null, phoneRegion: 'CN' },
+      platform: { phone },
+      now: () => 0,
+      shop: { shop: isAllowFastRegister === undefined ? {} : { isAllowFastRegister } },
+    });
+
+  test('the host phone authorisation is offered where the platform has it, unless the shop turns fast register off', () => {
+    expect(build(phoneButton).fastRegister).toBe(true);
+    expect(build(phoneButton, true).fastRegister).toBe(true);
+    expect(build(phoneButton, false).fastRegister).toBe(false);
+    expect(build({ ...phoneButton, supported: false }).fastRegister).toBe(false);
+  });
+});

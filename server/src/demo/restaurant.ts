@@ -5,7 +5,7 @@
  * quantity, purchase limit, member price, member-level restriction and each tax mode.
  */
 import { Industry, ProductStatus, ServiceChargeOrderType, TaxMode } from '../../../src/domain/enums';
-import { CHAIN_ID, AREA, MEMBER_LEVEL, RESTAURANT_CATEGORY as C, RESTAURANT_PRODUCT as P, SHOP, TABLE } from './ids';
+import { ACTIVITY, CHAIN_ID, AREA, MEMBER_LEVEL, RESTAURANT_CATEGORY as C, RESTAURANT_PRODUCT as P, SHOP, TABLE } from './ids';
 import { demoImage, type ImageShape } from './images';
 import { DIPS, EVERY_DAY, ICE, RICE_PORTION, SPICE_LEVEL, SWEETNESS, TOPPINGS, WEEKDAYS, specsOf, taxOf } from './common';
 import { productOf } from './product-builder';
@@ -81,6 +81,8 @@ export const restaurantSettings: DemoShopSettings = {
   isAllowFastRegister: true,
   isOpenTiming: true,
   utcOffsetMinutes: 480,
+  // the shared red bag the shop home offers (C§3 expandRedBagId)
+  expandRedBagId: ACTIVITY.expandCoupon,
   notification: {
     isOpen: true,
     title: '本店公告',

@@ -97,6 +97,13 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
         </View>
       ) : null}
 
+      {s?.expandRedBagId ? (
+        <View className="shop-home__card shop-home__red-bag" id="home-red-bag" onClick={() => void openRoute(`/pages/product/expand-red-bag?id=${s.expandRedBagId}`)}>
+          <Text className="shop-home__section-title">{t('pages.home.redBagTitle')}</Text>
+          <Text className="shop-home__hint">{t('pages.home.redBagHint')}</Text>
+        </View>
+      ) : null}
+
       <View className="shop-home__card shop-home__member">
         <View className="shop-home__member-head">
           <View className="shop-home__member-titles">

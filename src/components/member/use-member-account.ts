@@ -15,6 +15,7 @@ export function useMemberAccount(): MemberAccountStore {
         session: root.session,
         platform: root.platform,
         now: root.now,
+        shop: root.shop,
       }),
   );
 }

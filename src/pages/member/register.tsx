@@ -81,7 +81,7 @@ export default observer(function MemberRegisterPage() {
         </View>
       </View>
     );
-  } else if (platform.phone.supported && platform.phone.buttonOpenType) {
+  } else if (account.fastRegister && platform.phone.buttonOpenType) {
     body = (
       <View className="card">
         <Text className="member-register__intro">{t('member.register.intro')}</Text>

@@ -6,6 +6,7 @@
  * vip/getMemberNotifyInfo, vip/bindOfficialAccount). Rules are the domain's; this store only runs
  * them, calls the server and says how each step ended.
  */
+import type { ShopSettings } from '../../domain/types';
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../../api';
 import { isApiError, settle, type ApiError } from '../../api/request';
@@ -35,6 +36,8 @@ export interface MemberAccountDeps {
   session: Pick<SessionStore, 'officialAccountOpenid' | 'phoneRegion'>;
   platform: Pick<Platform, 'phone'>;
   now: () => number;
+  /** The shop being ordered from (isAllowFastRegister). */
+  shop?: { readonly shop: Pick<ShopSettings, 'isAllowFastRegister'> | null };
 }
 
 /**
@@ -103,6 +106,15 @@ export class MemberAccountStore {
   }
 
   /** P§5: registering in place only when the shop allows it (default yes); otherwise an existing card is bound. */
+  /**
+   * P§4 fast register: the host's phone authorisation (one button) where the platform has it and the
+   * shop allows it (isAllowFastRegister); otherwise phone and SMS code, as in a browser.
+   */
+  get fastRegister(): boolean {
+    const phone = this.deps.platform.phone;
+    return phone.supported && !!phone.buttonOpenType && this.deps.shop?.shop?.isAllowFastRegister !== false;
+  }
+
   get allowRegisterInWeb(): boolean {
     return this.member.memberSetting.allowRegisterInWeb !== false;
   }
