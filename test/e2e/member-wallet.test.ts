@@ -233,7 +233,7 @@ suite('member wallet screens in a browser', () => {
 
       await open(page, env.server, 'store-list');
       await page.locator('#vip-shops').waitFor({ timeout: 30_000 });
-      expect(await page.locator('[id^="vip-shop-"]').evaluateAll((els) => els.map((e) => e.id))).toEqual([`vip-shop-${SHOP.restaurant}`, `vip-shop-${SHOP.retail}`]);
+      expect(await page.locator('[id^="vip-shop-"]').evaluateAll((els) => els.map((e) => e.id))).toEqual([`vip-shop-${SHOP.restaurant}`, `vip-shop-${SHOP.retail}`, `vip-shop-${SHOP.branch}`]);
       expect(await page.locator(`#vip-shop-${SHOP.restaurant}`).textContent()).toContain('当前门店');
       await shot(page, 'member-store-list');
       // tap → that shop: the app restarts there

@@ -257,7 +257,7 @@ describe('member card (MEMBER-1)', () => {
 
   test('vip/getVipShopList lists the shops of the chain card', async () => {
     const res = await server.call(vipCalls.getVipShopList, {}, { token: await memberToken() });
-    expect(res.ok && res.info.list.map((s) => s.id)).toEqual([SHOP.restaurant, SHOP.retail]);
+    expect(res.ok && res.info.list.map((s) => s.id)).toEqual([SHOP.restaurant, SHOP.retail, SHOP.branch]);
   });
 
   test('vip/bindOfficialAccount marks the card bound and getMemberNotifyInfo says so', async () => {
