@@ -115,6 +115,9 @@ export const pages: PagesMessages = {
     noOrder: "You are not at a table yet. Scan the code on your table to start.",
   },
   ordering: {
+    loginAgreement: "By logging in you agree to the user agreement and privacy policy",
+    depositPaid: "Deposit paid",
+    restDue: "To pay in the shop",
     giftTag: "Gift",
     giftCouponTag: "Coupon gift",
     giftFree: "Free",

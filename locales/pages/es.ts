@@ -53,6 +53,9 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "Aún no está en una mesa. Escanee el código de su mesa para empezar.",
   },
   ordering: {
+    loginAgreement: "Al iniciar sesión acepta el acuerdo de usuario y la política de privacidad",
+    depositPaid: "Depósito pagado",
+    restDue: "A pagar en la tienda",
     giftTag: "Regalo",
     giftCouponTag: "Cupón de regalo",
     giftFree: "Gratis",

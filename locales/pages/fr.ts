@@ -53,6 +53,9 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "Vous n'êtes pas encore à une table. Scannez le code de votre table pour commencer.",
   },
   ordering: {
+    loginAgreement: "En vous connectant, vous acceptez les conditions d’utilisation et la politique de confidentialité",
+    depositPaid: "Acompte payé",
+    restDue: "À régler en boutique",
     giftTag: "Cadeau",
     giftCouponTag: "Bon offert",
     giftFree: "Offert",

@@ -114,6 +114,9 @@ export const pages = {
     noOrder: "您还没有入座。请扫描餐桌上的二维码开始点餐。",
   },
   ordering: {
+    loginAgreement: "登录即表示同意《用户协议与隐私政策》",
+    depositPaid: "已付定金",
+    restDue: "到店再付",
     giftTag: "赠品",
     giftCouponTag: "赠券",
     giftFree: "免费",

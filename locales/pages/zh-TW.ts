@@ -53,6 +53,9 @@ export const pages: DeepPartial<PagesMessages> = {
     noOrder: "您還沒有入座。請掃描餐桌上的 QR 碼開始點餐。",
   },
   ordering: {
+    loginAgreement: "登入即表示同意《用戶協議與隱私政策》",
+    depositPaid: "已付訂金",
+    restDue: "到店再付",
     giftTag: "贈品",
     giftCouponTag: "贈券",
     giftFree: "免費",

@@ -101,6 +101,12 @@ suite('appointments in a browser', () => {
         service: { serviceUserId: number; duration: number };
       };
       expect(detail).toMatchObject({ type: 'appointment', total: 298, paidAmount: 89.4, payStatus: PAY.success, service: { serviceUserId: U.lin, duration: 90 } });
+      // the order's own page: the total, the deposit paid and the rest due (298 − 89.40 = 208.60)
+      await page.goto(`${env.server.base}/#/pages/user/order/detail?id=${m![1]}`);
+      await page.locator('#detail-deposit').waitFor({ timeout: 20_000 });
+      expect(await page.locator('#detail-deposit-paid .figure-row__value').textContent()).toContain('89.40');
+      expect(await page.locator('#detail-rest-due .figure-row__value').textContent()).toContain('208.60');
+      expect(await page.locator('#order-total .figure-row__label').textContent()).not.toBe('已付');
 
       // the next booking of the facial finds 14:00 taken (Lin is its only beautician) and 16:00 free
       await openSalon(page, env.server.base);

@@ -15,6 +15,21 @@ jest.setTimeout(240_000);
 suite('phone region and position in a browser', () => {
   const env = serverAndBrowser();
 
+  test('the login page links to the user agreement (C§2 protocol)', async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
+      await page.locator('#home-takeaway').waitFor({ timeout: 30_000 });
+      await page.goto(`${env.server.base}/#/pages/user/login`);
+      await tap(page, '#login-agreement');
+      await page.waitForFunction(() => location.hash.includes('pages/user/protocol'), undefined, { timeout: 20_000 });
+      await page.locator('.empty-state').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+      expect((await page.locator('body').innerText()).length).toBeGreaterThan(300);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a UK mobile is refused as a mainland number and saved with +44 once its region is chosen; the located point is GCJ-02', async () => {
     const { context, page } = await newPhone(env.browser, env.server);
     try {

@@ -97,7 +97,9 @@ export default observer(function MemberRegisterPage() {
         >
           {register ? t('member.register.fastRegister') : t('member.register.fastBind')}
         </Button>
-        <Text className="member-form-hint">{t('member.register.agreement')}</Text>
+        <Text className="member-form-hint link" id="register-agreement" onClick={() => void Taro.navigateTo({ url: '/pages/user/protocol' })}>
+          {t('member.register.agreement')}
+        </Text>
       </View>
     );
   } else {
@@ -121,7 +123,9 @@ export default observer(function MemberRegisterPage() {
           {account.busy ? <View className="spinner spinner--small" /> : null}
           <Text>{register ? t('member.register.submitRegister') : t('member.register.submitBind')}</Text>
         </View>
-        <Text className="member-form-hint">{t('member.register.agreement')}</Text>
+        <Text className="member-form-hint link" id="register-agreement" onClick={() => void Taro.navigateTo({ url: '/pages/user/protocol' })}>
+          {t('member.register.agreement')}
+        </Text>
       </View>
     );
   }

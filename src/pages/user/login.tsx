@@ -83,6 +83,9 @@ export default observer(function UserLoginPage() {
         <Text>{t('pages.ordering.login')}</Text>
       </View>
       <Text className="muted login-foot">{t('pages.ordering.loginHint')}</Text>
+      <Text className="link login-foot" id="login-agreement" onClick={() => void Taro.navigateTo({ url: '/pages/user/protocol' })}>
+        {t('pages.ordering.loginAgreement')}
+      </Text>
     </PageShell>
   );
 });

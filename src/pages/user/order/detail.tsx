@@ -6,7 +6,7 @@ import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
-import { OrderFigures } from '@/components/ordering/BreakdownRows';
+import { FigureRow, OrderFigures } from '@/components/ordering/BreakdownRows';
 import { Money } from '@/components/ordering/Money';
 import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { followPayment } from '@/components/ordering/payment';
@@ -14,6 +14,7 @@ import { ask, toast, toastError } from '@/components/ordering/feedback';
 import { dateTimeText } from '@/components/ordering/time-slots';
 import { OrderType, PayStatus, PayType } from '@/domain/enums';
 import { orderProgress } from '@/domain/order-status';
+import * as money from '@/domain/money';
 import { errorMessage, t, translate } from '@/i18n';
 import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
@@ -191,7 +192,21 @@ export default observer(function UserOrderDetailPage() {
         ))}
       </View>
 
-      <OrderFigures order={d} paid={d.payStatus === PayStatus.success} />
+      {(() => {
+        // ORDER-5: an appointment paid by its deposit shows the deposit paid and the rest due in the shop
+        const deposit = d.type === OrderType.appointment && d.payStatus === PayStatus.success && d.paidAmount < d.total;
+        return (
+          <>
+            <OrderFigures order={d} paid={d.payStatus === PayStatus.success && !deposit} />
+            {deposit ? (
+              <View className="card" id="detail-deposit">
+                <FigureRow label={t('pages.ordering.depositPaid')} value={d.paidAmount} id="detail-deposit-paid" />
+                <FigureRow label={t('pages.ordering.restDue')} value={money.toWire(money.clampZero(money.sub(d.total, d.paidAmount)), shop.numberDecimals)} kind="total" id="detail-rest-due" />
+              </View>
+            ) : null}
+          </>
+        );
+      })()}
 
       <View className="card info-list">
         <View className="info-list__row" onClick={() => void Taro.setClipboardData({ data: d.orderNo }).catch(() => undefined)}>
