@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components';
+import { ConfirmLine } from '@/components/ordering/ConfirmLine';
 import { observer } from 'mobx-react';
 import { FigureRow, discountRows } from '@/components/ordering/BreakdownRows';
-import { Money } from '@/components/ordering/Money';
 import type { Adjustment } from '@/domain/pricing';
 import { errorMessage, t } from '@/i18n';
 import type { MultiShopPart } from '@/stores/areas/multi-order';
@@ -23,20 +23,9 @@ export const MultiShopCard = observer(function MultiShopCard({ part, index }: { 
         <Text className="multi-shop__index">{index + 1}</Text>
         <Text className="multi-shop__name">{part.name}</Text>
       </View>
-      {b.lines.map((l) => {
-        const line = part.lines.find((x) => x.flag === l.flag);
-        const detail = [line?.specName, line?.tastesName, line?.mealsetNames].filter(Boolean).join(' / ');
-        return (
-          <View key={l.flag} className="confirm-line">
-            <View className="confirm-line__main">
-              <Text className="confirm-line__name">{l.name}</Text>
-              {detail ? <Text className="confirm-line__detail">{detail}</Text> : null}
-            </View>
-            <Text className="confirm-line__qty">×{l.quantity}</Text>
-            <Money value={l.priceRuleAmount} className="confirm-line__amount" />
-          </View>
-        );
-      })}
+      {b.lines.map((l) => (
+        <ConfirmLine key={l.flag} line={l} chosen={part.lines.find((x) => x.flag === l.flag)} />
+      ))}
       <View className="breakdown multi-shop__figures">
         <FigureRow label={t('pages.ordering.goods')} value={b.originalAmount} />
         {b.fees.packaging > 0 ? <FigureRow label={t('pages.ordering.packFee')} value={b.fees.packaging} /> : null}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ConfirmLine } from '@/components/ordering/ConfirmLine';
 import { PhoneField } from '@/components/PhoneField';
 import Taro from '@tarojs/taro';
 import { View, Text, Input, Switch, Textarea } from '@tarojs/components';
@@ -364,20 +365,9 @@ export default observer(function OrderConfirmPage() {
 
       <View className="card" id="confirm-lines">
         <Text className="card__title">{shop.shop?.name}</Text>
-        {b.lines.map((l) => {
-          const line = cart.line(l.flag);
-          const detail = [line?.specName, line?.tastesName, line?.mealsetNames].filter(Boolean).join(' / ');
-          return (
-            <View key={l.flag} className="confirm-line">
-              <View className="confirm-line__main">
-                <Text className="confirm-line__name">{l.name}</Text>
-                {detail ? <Text className="confirm-line__detail">{detail}</Text> : null}
-              </View>
-              <Text className="confirm-line__qty">×{l.quantity}</Text>
-              <Money value={l.priceRuleAmount} className="confirm-line__amount" />
-            </View>
-          );
-        })}
+        {b.lines.map((l) => (
+          <ConfirmLine key={l.flag} line={l} chosen={cart.line(l.flag)} />
+        ))}
         {/* PRICE-11: the order's gifts and the offers the customer may accept */}
         <GiftsOffers />
       </View>

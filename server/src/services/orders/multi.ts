@@ -40,10 +40,10 @@ import { toOrderBreakdown } from './breakdown';
 import { shopDay, unpaidTimeoutMs } from './create';
 import type { OrderRow } from './holds';
 import { expireIfDue } from './lifecycle';
-import { memberOf, memberSettingOf, shopActivities } from './load';
+import { memberOf, shopActivities } from './load';
 import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
-import { priceSubmission, type PricedOrder, type Submitter } from './price';
-import { earnedCoupons, timesRedBagFact, timesRedBagsCounted, type StoredBreakdown } from './promotions';
+import { memberPricingFact, priceSubmission, type PricedOrder, type Submitter } from './price';
+import { earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
 import { PAYABLE } from './transitions';
 
 /** The pay types one payment of several shops can use: online providers (cash and the card are per shop). */
@@ -159,7 +159,6 @@ export async function multiShopFacts(
       shopActivities(ctx, shop),
       memberOf(ctx, who.userId, shop),
     ]);
-    const setting = memberSettingOf(shop);
     const utcOffsetMinutes = settings.utcOffsetMinutes ?? 480;
     out.push({
       shopId: shop.id,
@@ -173,14 +172,7 @@ export async function multiShopFacts(
       }),
       // as priceSubmission: a code activity applies only with its code, which a multi-shop order has not
       activities: activities.filter((a) => a.type !== ActivityType.productDiscountWithCode),
-      member: member
-        ? {
-            info: member.info,
-            setting,
-            giftAmountRules: setting.isFunctionOpen === false ? [] : (shop.giftRules ?? []),
-            timesRedBag: await timesRedBagFact(ctx, member.row.id, activities, now, utcOffsetMinutes),
-          }
-        : null,
+      member: await memberPricingFact(ctx, member, shop, activities, now, utcOffsetMinutes),
       serverTime: now,
     });
   }

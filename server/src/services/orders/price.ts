@@ -63,6 +63,29 @@ export interface PricedOrder {
   tableNo: string | null;
 }
 
+/**
+ * The member facts pricing reads (P§4): the card, the shop's member setting, the gift-amount rules
+ * (vip/giftAmountRules answers the same, and none while the member function is off) and the times red
+ * bag — for one shop's order and for each shop of a multi-shop order alike.
+ */
+export async function memberPricingFact(
+  ctx: ServerContext,
+  member: Awaited<ReturnType<typeof memberOf>>,
+  shop: ShopRow,
+  activities: Activity[],
+  now: number,
+  utcOffsetMinutes: number,
+) {
+  if (!member) return null;
+  const setting = memberSettingOf(shop);
+  return {
+    info: member.info,
+    setting,
+    giftAmountRules: setting.isFunctionOpen === false ? [] : [...(shop.giftRules ?? [])],
+    timesRedBag: await timesRedBagFact(ctx, member.row.id, activities, now, utcOffsetMinutes),
+  };
+}
+
 /** Rebuilds, validates and prices a submission (C§5, P§5, PRICE-10). */
 export async function priceSubmission(
   ctx: ServerContext,
@@ -191,21 +214,12 @@ export async function priceSubmission(
     if (!promotionCodeActivity) throw fail('couponActivityNotExist');
   }
 
-  const setting = memberSettingOf(shop);
   const facts: PricingFacts = {
     orderType: s.type,
     userAgent: who.userAgentType,
     payType: s.payType,
     abroad: who.abroad,
-    member: member
-      ? {
-          info: member.info,
-          setting,
-          // vip/giftAmountRules answers the same rules, and none while the member function is off
-          giftAmountRules: setting.isFunctionOpen === false ? [] : (shop.giftRules ?? []),
-          timesRedBag: await timesRedBagFact(ctx, member.row.id, activities, now, utcOffsetMinutes),
-        }
-      : null,
+    member: await memberPricingFact(ctx, member, shop, activities, now, utcOffsetMinutes),
     // activity/list leaves code activities out: a code activity applies only when its code was entered
     activities: activities.filter((a) => a.type !== ActivityType.productDiscountWithCode),
     promotionCodeActivity,
