@@ -23,7 +23,7 @@ import type { DemoActivity, DemoCategory, DemoProduct, DemoShop, DemoShopSetting
 export const BRANCH_PRODUCT_OFFSET = 30000;
 export const BRANCH_CATEGORY_OFFSET = 3000;
 /** The branch's full reduction (spend ¥40 save ¥6). */
-export const BRANCH_ACTIVITY = { fullReduction: 7301 } as const;
+export const BRANCH_ACTIVITY = { fullReduction: 7401 } as const;
 
 /** A branch product id from the flagship's (e.g. tomato and egg 10303 → 40303). */
 export const branchProductId = (flagshipId: number): number => flagshipId + BRANCH_PRODUCT_OFFSET;

@@ -33,12 +33,8 @@ export default observer(function OrderSelectServiceUserPage() {
 
   useEffect(() => {
     if (!boot?.ok) return;
-    const first = beauty.canChooseUser();
-    if (first) {
-      toastError(first);
-      void Taro.navigateBack().catch(() => undefined);
-      return;
-    }
+    // opened before a time was chosen (C§5), the page says so below and offers the way back
+    if (beauty.canChooseUser()) return;
     void beauty.loadUsers();
   }, [boot, beauty, at]);
 

@@ -11,7 +11,7 @@ import { OrderStatus, PayStatus } from '../../../src/domain/enums';
 import { orders, payments, products, refunds } from '../../../server/src/db/schema';
 import { refundOrder } from '../../../server/src/services/orders/lifecycle';
 import { multiOrders } from '../../../server/src/db/schema/multi';
-import { BRANCH_PRODUCT } from '../../../server/src/demo/branch';
+import { BRANCH_ACTIVITY, BRANCH_PRODUCT } from '../../../server/src/demo/branch';
 import { RESTAURANT_PRODUCT, SHOP } from '../../../server/src/demo/ids';
 import { serverPerFile, type TestServer } from '../../support/build-server';
 import { completeTrade, failure, orderRow, stockOf, success } from './helpers';
@@ -257,7 +257,7 @@ describe('order/multiShops', () => {
     );
     expect(res.shops[0].shopId).toBe(SHOP.branch);
     expect(res.shops[0].products.map((p) => p.id)).toEqual([BRANCH_PRODUCT.tomatoEgg]);
-    expect(res.shops[0].activities.map((a) => a.id)).toContain(7301);
+    expect(res.shops[0].activities.map((a) => a.id)).toContain(BRANCH_ACTIVITY.fullReduction);
     expect(res.shops[0].payTypes).toContain('weixin');
     const f = failure(await s.call(multiOrderCalls.shops, { carts: [{ shopId: SHOP.beauty, productIds: [] }] }, { token }));
     expect(f.code).toBe('getShopDataFailed');
