@@ -209,6 +209,26 @@ describe('cancelling frees the slots', () => {
   });
 });
 
+describe('a payment after the appointment ended', () => {
+  test('is refunded, not reinstated: the time went back and another customer holds it', async () => {
+    const a = await server.login(SHOP.beauty);
+    const o = success(await book(a));
+    const start = await startPay(server, a, o.id, 'weixin');
+    server.clock.advance(2 * HOUR);
+    // the unpaid appointment runs out of time; a second customer books the freed time
+    success(await server.call(orderCalls.detail, { id: o.id }, { token: a }));
+    expect((await orderRow(server, o.id)).status).toBe('nopay_cancel');
+    const other = success(await book(await server.login(SHOP.beauty)));
+    // the first customer's payment arrives late: the order stays ended and the money goes back
+    await completeTrade(server, start);
+    expect(await orderRow(server, o.id)).toMatchObject({ status: 'nopay_cancel' });
+    const slots = await server.db.select().from(appointmentSlots);
+    expect(slots.map((r) => r.orderId)).toEqual([other.id, other.id, other.id]);
+    const [trade] = await server.db.select().from(payments).where(eq(payments.orderId, o.id));
+    expect(['refunding', 'refunded']).toContain(trade.state);
+  });
+});
+
 describe('a burst of simultaneous bookings', () => {
   test('two customers booking the same service user at overlapping times at the same moment: exactly one succeeds', async () => {
     const [a, b] = await Promise.all([server.login(SHOP.beauty), server.login(SHOP.beauty)]);

@@ -5,7 +5,7 @@
  * coupon and points are still there, else is refunded — never lost. Refunds go to the outbox.
  */
 import { eq } from 'drizzle-orm';
-import { OrderStatus, PayStatus } from '../../../../src/domain/enums';
+import { OrderStatus, OrderType, PayStatus } from '../../../../src/domain/enums';
 import type { ServerContext, TxEnv } from '../../context';
 import type { Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
@@ -48,7 +48,9 @@ export async function settleOrderTrade(tx: Tx, env: TxEnv, pay: PaymentRow, know
     }
     if (o.status === OrderStatus.need_pay && (await transition(tx, o.id, 'complete', now, patch, undefined, text)))
       return 'settled';
-    if (o.status === OrderStatus.nopay_cancel || o.status === OrderStatus.closed) {
+    // an appointment's time was given back when it was cancelled (another customer may hold it now):
+    // a late payment of it is refunded, never reinstated (ORDER-5)
+    if ((o.status === OrderStatus.nopay_cancel || o.status === OrderStatus.closed) && o.type !== OrderType.appointment) {
       // a payment confirmed after the countdown: take the order back if its stock is still there
       const back = await tx
         .transaction(async (sp) => {
