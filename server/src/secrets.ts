@@ -3,7 +3,7 @@
  * secret doubles as another, and `MERCHANT_KEY` is only the merchant API's key.
  *
  * Not configured: with the embedded database on disk (the demo) each is generated once into
- * `<DATA_DIR>/secrets.json` (mode 0600, created exclusively, so two processes starting at once agree)
+ * `<DATA_DIR>/secrets.json` (mode 0600, written aside and linked into place, so two processes starting at once agree)
  * and reused on every start; with an in-memory database (tests) one is made per process; with
  * PostgreSQL (several nodes) every node must be given the same values — a production start without
  * them stops with a message naming them; outside production they are generated into DATA_DIR as for
@@ -60,20 +60,26 @@ export function secretsFile(dir: string, names: SecretName[]): Partial<Secrets> 
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     const made = Object.fromEntries(names.map((n) => [n, fresh()]));
+    // written aside in full, then linked into place: the link fails when the file exists, so no
+    // start ever reads a file another start is still writing
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(made, null, 2), { flag: 'wx', mode: 0o600 });
     try {
-      fs.writeFileSync(file, JSON.stringify(made, null, 2), { flag: 'wx', mode: 0o600 });
+      fs.linkSync(tmp, file);
       return made;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       // another process created it first: theirs is the one
       return read();
+    } finally {
+      fs.rmSync(tmp, { force: true });
     }
   }
   const missing = names.filter((n) => !have[n]);
   if (missing.length === 0) return have;
   // a file from an earlier version lacks a newer secret: add it (write aside, then rename)
   const next = { ...have, ...Object.fromEntries(missing.map((n) => [n, fresh()])) };
-  const tmp = `${file}.${process.pid}.tmp`;
+  const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
   fs.renameSync(tmp, file);
   return next;
