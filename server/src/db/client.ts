@@ -58,6 +58,9 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     const pool = new Pool({ connectionString: url, max: 10, ...pgPoolLimits(limits) });
     // every connection keeps the statements it ran prepared (see `nameStatements`)
     pool.on('connect', (client) => nameStatements(client as unknown as PgClientLike));
+    // an idle connection cut by the server (a restart): the pool drops it and connects again later;
+    // without a listener the event would end the process (SERVER-3)
+    pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return {

@@ -6,6 +6,7 @@ import type { ErrorCode } from '../../../src/domain/errors';
 import type { ServerContext } from '../context';
 import { messageFor, pickLanguage, type Lang } from '../i18n/messages';
 import { AppError, HttpError } from './errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 const langOf = (req: FastifyRequest, ctx: ServerContext): Lang => {
   const abroadHeader = req.headers[HeaderNames.abroadEnv];
@@ -23,6 +24,18 @@ export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string,
   const info = messageFor(code, lang, params) + (detail ? `: ${detail}` : '');
   const body = { result: false as const, info, code, ...(params && Object.keys(params).length > 0 ? { params } : {}) };
   return data === undefined ? body : { ...body, data };
+}
+
+/** SQLSTATE numeric_value_out_of_range. */
+const NUMBER_OUT_OF_RANGE = '22003';
+
+/** The SQLSTATE of a database error, also when drizzle wrapped it ("Failed query", the driver's error as cause). */
+function databaseCodeOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
 }
 
 /**
@@ -55,6 +68,11 @@ export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): v
         .join('; ');
       return reply.code(200).send(failureBody('badRequest', lang, undefined, detail));
     }
+    if (databaseCodeOf(raw) === NUMBER_OUT_OF_RANGE) {
+      // a well-formed number no column can hold (an id past the integer range): no such record, bad input
+      request.log.warn({ err: raw }, 'number out of the database range');
+      return reply.code(200).send(failureBody('badRequest', lang, undefined, 'a number is out of range'));
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // malformed JSON, body too large, unsupported content type: still a clear result:false
@@ -62,6 +80,8 @@ export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): v
       return reply.code(200).send(failureBody(code, lang, undefined, firstLine(error.message)));
     }
     request.log.error({ err: error }, 'request failed');
+    // the database restarting, unreachable or its disk full: 503, the request can be sent again (SERVER-3)
+    if (isDatabaseUnavailable(error)) return reply.code(503).send(failureBody('serverError', lang));
     return reply.code(500).send(failureBody('serverError', lang));
   });
 }

@@ -18,6 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** How long a duplicate waits for the first call with its key to answer. */
 export const IDEMPOTENCY_WAIT_MS = 15_000;
 const POLL_MS = 50;
+/** A call still pending after this is taken for dead (its process ended): longer than any call may run. */
+export const IDEMPOTENCY_PENDING_LEASE_MS = 60_000;
 
 /** A canonical text of a JSON value: object keys sorted, so the same body always hashes alike. */
 export function canonicalJson(v: unknown): string {
@@ -65,6 +67,12 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
       continue;
     }
     if (row.bodyHash !== bodyHash) throw fail('badRequest');
+    // a pending row older than its lease belongs to a call that died with its process (kill -9, a
+    // crash): it is dropped and this call runs (SERVER-3)
+    if (row.state === 'pending' && row.createdAt < ctx.clock.now() - IDEMPOTENCY_PENDING_LEASE_MS) {
+      await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
     if (row.state === 'done') return ((row.answer as { value: unknown } | null)?.value ?? null) as T;
     if (Date.now() > until) throw fail('requestInProgress');
     await new Promise((r) => setTimeout(r, POLL_MS));

@@ -16,6 +16,7 @@ import * as money from '../../../../src/domain/money';
 import { orderSourceOf } from '../../../../src/domain/user-agent';
 import type { ShopSettings, TableTiming } from '../../../../src/domain/types';
 import { txEnv, type ServerContext } from '../../context';
+import { faultPoint, FAULT_POINTS } from '../../faults';
 import { orders } from '../../db/schema';
 import { AppError, fail } from '../../http/errors';
 import type { ShopRow } from '../shops';
@@ -221,6 +222,7 @@ export async function createOrder(
           }
         : await ctx.db.transaction(async (tx) => {
             const placed = await placeOrder(tx, p.shop.id, day, values, p.holds, p.memberCouponId, null);
+            faultPoint(FAULT_POINTS.orderCreateAfterStock);
             const row = { ...values, ...placed };
             // the slots are taken with the order: a slot already held refuses both
             if (booking) await bookAppointment(tx, booking, row.id, now);

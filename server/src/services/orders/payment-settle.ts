@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { OrderStatus, OrderType, PayStatus } from '../../../../src/domain/enums';
 import type { ServerContext, TxEnv } from '../../context';
 import type { Tx } from '../../db/client';
+import { faultPoint, FAULT_POINTS } from '../../faults';
 import { orders, payments } from '../../db/schema';
 import { AppError, fail } from '../../http/errors';
 import { getShop } from '../shops';
@@ -36,6 +37,7 @@ export async function settleOrderTrade(tx: Tx, env: TxEnv, pay: PaymentRow, know
   const [o] = await tx.select().from(orders).where(eq(orders.id, pay.orderId ?? -1)).for('update').limit(1);
   if (!o) throw fail('orderNotFound');
   await tx.update(payments).set({ state: 'paid', providerState: 'paid', settledAt: now }).where(eq(payments.id, pay.id));
+  faultPoint(FAULT_POINTS.paymentSettleAfterPaymentRow);
   const patch = { payStatus: PayStatus.success, paidAmount: pay.amount, paidAt: now, payDeadline: null, payType: pay.provider };
   const text = `paid by ${pay.provider}`;
   if (o.payStatus !== PayStatus.success) {

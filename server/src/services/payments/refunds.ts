@@ -11,6 +11,7 @@ import { OrderStatus } from '../../../../src/domain/enums';
 import * as money from '../../../../src/domain/money';
 import { txEnv, type ServerContext, type TxEnv } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { faultPoint, FAULT_POINTS } from '../../faults';
 import { orders, payments, refunds } from '../../db/schema';
 import { paymentsOf } from '../../payments';
 import { transition } from '../orders/lifecycle-core';
@@ -149,6 +150,7 @@ async function attempt(ctx: ServerContext, due: RefundRow): Promise<'settled' | 
       reason: claimed.reason,
       notifyUrl: paymentsOf(ctx).notifyUrl(provider.name),
     });
+    faultPoint(FAULT_POINTS.refundAfterProvider);
     if (res.state === 'processing') {
       await ctx.db
         .update(refunds)
