@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { createContext, type Clock, type ServerContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { registerRoutes, type RouteRegistrar } from './routes';
 import { startRoomHeartbeat } from './services/tables/live';
 import { AVATAR_MAX_BYTES } from './services/avatar';
@@ -43,6 +44,7 @@ export const consumerApi = fp(
     app.decorate('ctx', ctx);
     app.setValidatorCompiler(validatorCompiler);
     installErrorHandler(app, ctx);
+    await app.register(securityHeaders, { ctx });
 
     // An empty JSON body reads as {} (calls without a payload still send a content type).
     app.removeContentTypeParser('application/json');

@@ -29,6 +29,8 @@ export interface ServerConfig {
   logger: boolean;
   /** Behind a reverse proxy (TRUST_PROXY=1): read the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** CORS_ORIGINS (comma-separated): other origins whose pages may call the API (none by default). */
+  corsOrigins: string[];
   /** Load the 1,000-product benchmark shop with the demo (DEMO_LARGE_SHOP=0 leaves it out). */
   seedLargeShop: boolean;
   /**
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logger: env.LOG_LEVEL !== 'silent',
     seedLargeShop: env.DEMO_LARGE_SHOP !== '0',
     trustProxy: env.TRUST_PROXY === '1',
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     demoMode: env.DEMO_MODE === '1' || env.DEMO_MODE === 'true',
     testClock: readTestClock(env),
     payments: loadPaymentsConfig(env, publicUrl),

@@ -111,10 +111,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: ServerContext): vo
   registerCall(app, ctx, userCalls.sendSmsCode, async (c) => {
     const phone = c.body.phone;
     const ip = c.request.ip;
+    // the address is counted first: a send its address may not make uses none of the phone's sends
     const allowed =
+      (await smsPerIpHour(c.request, `sms:ip:hour:${ip}`)) &&
       (await smsPerPhoneMinute(c.request, `sms:phone:min:${phone}`)) &&
-      (await smsPerPhoneHour(c.request, `sms:phone:hour:${phone}`)) &&
-      (await smsPerIpHour(c.request, `sms:ip:hour:${ip}`));
+      (await smsPerPhoneHour(c.request, `sms:phone:hour:${phone}`));
     if (!allowed) throw fail('tooManyRequests');
     const code = await ctx.sms.sendCode(c.session.shopId, phone);
     const showCode = c.body.test === true && ctx.sms.provider instanceof DevSmsProvider;

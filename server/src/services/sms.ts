@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { shops, smsCodes } from '../db/schema';
@@ -49,7 +49,7 @@ export function createSmsProvider(name: string, log?: FastifyBaseLogger): SmsPro
   return new DevSmsProvider(log);
 }
 
-/** Codes expire after 5 minutes; a code allows 5 wrong tries. */
+/** Codes expire after 5 minutes; a code allows 5 tries (the right one included). */
 export const SMS_CODE_TTL_MS = 5 * 60 * 1000;
 export const SMS_MAX_ATTEMPTS = 5;
 
@@ -93,20 +93,21 @@ export class SmsService {
   /** Checks and consumes the latest live code of `phone`; throws smsVerifyFailed when wrong or expired. */
   async verify(phone: string, code: string): Promise<void> {
     const rows = await this.db
-      .select()
+      .select({ id: smsCodes.id })
       .from(smsCodes)
       .where(and(eq(smsCodes.phone, phone), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date(this.now()))))
       .orderBy(desc(smsCodes.id))
       .limit(1);
     const row = rows[0];
-    if (!row || row.attempts >= SMS_MAX_ATTEMPTS) throw fail('smsVerifyFailed');
-    if (row.codeHash !== hashCode(phone, code)) {
-      await this.db
-        .update(smsCodes)
-        .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(eq(smsCodes.id, row.id));
-      throw fail('smsVerifyFailed');
-    }
+    if (!row) throw fail('smsVerifyFailed');
+    // the try is counted before the code is compared, in one statement: guesses sent at once get
+    // SMS_MAX_ATTEMPTS comparisons, as guesses sent one after another do
+    const tried = await this.db
+      .update(smsCodes)
+      .set({ attempts: sql`${smsCodes.attempts} + 1` })
+      .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.usedAt), lt(smsCodes.attempts, SMS_MAX_ATTEMPTS)))
+      .returning({ codeHash: smsCodes.codeHash });
+    if (tried.length === 0 || tried[0].codeHash !== hashCode(phone, code)) throw fail('smsVerifyFailed');
     // consumed only if nobody else used it first
     const used = await this.db
       .update(smsCodes)

@@ -290,7 +290,13 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
     const early: string[] = [];
     let conn: Conn | null = null;
     let closed = false;
+    // C§9: the token's 24 hours end on an open socket too; its next frame closes it unhandled
+    let expiresAt = Number.POSITIVE_INFINITY;
     socket.on('message', (data) => {
+      if (ctx.clock.now() >= expiresAt) {
+        socket.close(WsCloseCode.unauthorized, 'login expired');
+        return;
+      }
       const text = data.toString();
       if (!conn) {
         early.push(text);
@@ -313,6 +319,7 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
         socket.close(WsCloseCode.unauthorized, 'login expired');
         return;
       }
+      expiresAt = auth.session.expiresAt;
       try {
         await roomForUser(ctx, roomId, auth.session.shopId);
       } catch {
