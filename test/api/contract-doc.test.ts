@@ -57,7 +57,7 @@ describe('docs/api.md generation', () => {
     const schema = JSON.parse(compactSchema(order.orderCalls.detail.req, 'input')) as Record<string, unknown>;
     expect(schema).toEqual({
       type: 'object',
-      properties: { id: { type: 'integer', exclusiveMinimum: 0 } },
+      properties: { id: { type: 'integer', exclusiveMinimum: 0, maximum: 2147483647 } },
       required: ['id'],
       additionalProperties: false,
     });

@@ -12,8 +12,9 @@ export const Money = z
     message: 'amount must have at most 4 decimal places',
   });
 
-export const Id = z.number().int().positive();
-export const IdLike = z.union([Id, z.string().regex(/^\d{1,15}$/).transform(Number)]);
+/** A record id: the database's id columns are 32-bit integers, so a larger number names no record. */
+export const Id = z.number().int().positive().max(2147483647);
+export const IdLike = z.union([Id, z.string().regex(/^\d{1,10}$/).transform(Number).pipe(Id)]);
 export const ShortText = z.string().max(140);
 export const Phone = z.string().regex(/^\+?[0-9]{5,20}$/);
 export const EpochMs = z.number().int().nonnegative();
