@@ -10,6 +10,7 @@ import { createContext, type Clock, type ServerContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
+import { compressStaticReplies, staticCacheHeaders } from './http/static-assets';
 import { registerRoutes, type RouteRegistrar } from './routes';
 import { startRoomHeartbeat } from './services/tables/live';
 import { AVATAR_MAX_BYTES } from './services/avatar';
@@ -92,7 +93,11 @@ async function registerStatic(app: FastifyInstance, ctx: ServerContext): Promise
   if (present.length === 0) return;
   // loaded on demand: the module pulls ESM-only dependencies that plain test runs never need
   const { default: fastifyStatic } = await import('@fastify/static');
-  for (const [root, prefix] of present) await app.register(fastifyStatic, { root, prefix, decorateReply: false });
+  // one scope for the files: compressed on the way out, fingerprinted build files cached (http/static-assets.ts)
+  await app.register(async (scope) => {
+    compressStaticReplies(scope);
+    for (const [root, prefix] of present) await scope.register(fastifyStatic, { root, prefix, decorateReply: false, setHeaders: staticCacheHeaders });
+  });
 }
 
 /** Builds the whole server: opens the database (migrations applied), seeds the demo, registers the API. */

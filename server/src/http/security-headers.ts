@@ -156,7 +156,11 @@ export const securityHeaders = fp(
       reply.header('x-frame-options', 'SAMEORIGIN');
       if (overHttps(request)) reply.header('strict-transport-security', HSTS);
       const type = String(reply.getHeader('content-type') ?? '');
-      if (type.startsWith('text/html')) {
+      if (reply.statusCode === 304) {
+        // a revalidated file: the browser keeps the policy it stored with it (a 304's headers replace the
+        // stored ones, and a 304 has no content type to choose by — a resource policy here would block
+        // every script of a cached page)
+      } else if (type.startsWith('text/html')) {
         const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
         // a page made here carries its scripts; a page of the build is a file read from disk
         reply.header('content-security-policy', pageCsp(text !== null ? inlineScriptHashes(text) : buildHashes.current()));

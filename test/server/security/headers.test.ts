@@ -7,13 +7,13 @@
  * test/e2e/security-headers.test.ts on the real server and in Chromium.
  */
 import { createHash } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { API_BASE } from '../../../src/api/contract/common';
 import { MESSAGE_CENTRE_BASE } from '../../../src/api/contract/message';
 import { orderCalls } from '../../../src/api/contract/order';
 import { storeCalls } from '../../../src/api/contract/store';
 import { SHOP } from '../../../server/src/demo/ids';
-import { inlineScriptHashes } from '../../../server/src/http/security-headers';
+import { inlineScriptHashes, securityHeaders } from '../../../server/src/http/security-headers';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { place, selfPickup } from '../orders/helpers';
 
@@ -148,5 +148,28 @@ describe('inlineScriptHashes', () => {
   test('hashes inline scripts only, as the browser does (the exact text between the tags)', () => {
     const html = '<script>a()</script><script src="x.js"></script><script type="application/json">{"a":1}</script><script type="module">b()</script><SCRIPT >\nc()\n</SCRIPT>';
     expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()'), sha('\nc()\n')]);
+  });
+});
+
+describe('a revalidated file (304)', () => {
+  test('carries no policy, so the browser keeps the page policy it stored with the cached page', async () => {
+    const app = Fastify();
+    await app.register(securityHeaders, { ctx: server.ctx });
+    app.get('/index.html', async (request, reply) => {
+      if (request.headers['if-none-match'] === '"v1"') return reply.code(304).send();
+      return reply.header('etag', '"v1"').type('text/html; charset=utf-8').send('<!DOCTYPE html><html><head><script>window.a=1</script></head><body></body></html>');
+    });
+    await app.ready();
+    try {
+      const first = await app.inject({ method: 'GET', url: '/index.html' });
+      expect(String(first.headers['content-security-policy'])).toContain("script-src 'self' 'sha256-");
+      const again = await app.inject({ method: 'GET', url: '/index.html', headers: { 'if-none-match': '"v1"' } });
+      expect(again.statusCode).toBe(304);
+      // a resource policy (default-src 'none') here would replace the stored one and block every script
+      expect(again.headers['content-security-policy']).toBeUndefined();
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      await app.close();
+    }
   });
 });
