@@ -64,6 +64,25 @@ const miniTerser = {
 
 const production = process.env.NODE_ENV !== 'development';
 
+/**
+ * The page modules under the subpackage roots of src/app.config.ts: each gets the zh-CN texts only
+ * subpackage pages show (config/subpackage-messages-loader.js), which the main package leaves out (APP-4).
+ */
+const SUBPACKAGE_ROOTS = [...fs.readFileSync(path.resolve(__dirname, '..', 'src', 'app.config.ts'), 'utf8').matchAll(/\broot: '([^']+)'/g)].map(
+  (m) => path.resolve(__dirname, '..', 'src', m[1]) + path.sep,
+);
+const isSubpackagePage = (file: string): boolean => /\.tsx$/.test(file) && SUBPACKAGE_ROOTS.some((root) => file.startsWith(root));
+
+/** Adds the loader above to a webpack chain (mini programs and H5). */
+function subpackageMessages(chain: import('webpack-chain')): void {
+  chain.module
+    .rule('subpackage-messages')
+    .test(isSubpackagePage)
+    .enforce('pre')
+    .use('subpackage-messages')
+    .loader(path.resolve(__dirname, 'subpackage-messages-loader.js'));
+}
+
 /** Taro's own packages (the same test as Taro's `taro` cache group). */
 const TARO_PACKAGE = /[\\/]node_modules[\\/]@tarojs[\\/]/;
 
@@ -119,6 +138,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // pages land in those subpackages.
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
+        subpackageMessages(chain);
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS]);
       },
     },
@@ -147,6 +167,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       webpackChain(chain) {
         // C§2: async page chunks give up after 60 s (then the reload message of APP-4 shows).
         chain.output.set('chunkLoadTimeout', 60_000);
+        subpackageMessages(chain);
         // APP-4: modules shared by async pages go to shared async chunks instead of being copied
         // into every page chunk, so the entry page and the home tab fetch NutUI, the component
         // wrappers and the ordering boot once. Taro's own runtime stays in the start-up chunk.
@@ -167,6 +188,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         const nativeApi = path.resolve(__dirname, 'native-api.js');
         chain.resolve.alias.set('whatwg-fetch$', nativeApi).set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', nativeApi);
         chain.resolve.alias.set('jsonp-retry$', path.resolve(__dirname, 'no-jsonp.js'));
+        // APP-4: Taro's component wrappers, with the components the first screen does not draw in
+        // modules of their own (config/h5-components/index.js)
+        chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, 'h5-components', 'index.js'));
         // V8's explicit compile hint (Chrome 136+, ignored elsewhere): the functions of a script are
         // compiled while it streams in, off the main thread, instead of one by one on their first call
         // — most of the start-up and page code runs as the first screen renders (MENU-8). Not for the

@@ -1,5 +1,5 @@
 /**
- * English: the overseas environment's language and the fallback of the shell locales (C§1).
+ * English: the overseas environment's language and the fallback of a key another language could lack (C§1).
  * Typed against the zh-CN tree, so a missing key fails the type-check.
  * Error texts keep the spec's English wording (C§8, P§8).
  */

@@ -3,11 +3,15 @@ import type { Language } from '../src/domain/language';
 import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
-import { zhCN } from './zh-CN';
+// zh-CN's whole start-up tree: what its start-up code bundles and what its subpackage pages add
+import { zhCN } from './subpackages';
 import { zhTW } from './zh-TW';
 
-/** Complete locales; the others are shells that fall back to en (C§1). */
-export const COMPLETE_LANGUAGES: readonly Language[] = ['zh-CN', 'en'];
+/**
+ * Complete locales: all five carry every key of the zh-CN source tree (docs/decisions.md, "Five complete languages", beyond
+ * C§1's shell locales); en stays the fallback of a key a fetched copy could lack.
+ */
+export const COMPLETE_LANGUAGES: readonly Language[] = ['zh-CN', 'en', 'zh-TW', 'es', 'fr'];
 
 /** The start-up messages of every language, under one `translation` tree each. */
 export const resources = {
@@ -19,3 +23,4 @@ export const resources = {
 } as const satisfies Record<Language, { translation: object }>;
 
 export type { LocaleMessages, SourceMessages, OrderStatusLabel } from './zh-CN';
+export { zhCN };

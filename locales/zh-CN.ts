@@ -1,12 +1,13 @@
 /**
  * The source message tree (Simplified Chinese, the default language, C§1).
- * en.ts is typed against it and must be complete; zh-TW, es and fr are shell locales (DeepPartial).
+ * en, zh-TW, es and fr are typed against it (LocaleMessages) and complete (docs/decisions.md, "Five complete languages").
  * Parameterised messages use `{{param}}` interpolation: `{{product}}`, `{{count}}`, `{{amount}}`…
  */
 import type { ErrorCode } from '../src/domain/errors';
 import type { OrderStatus, OrderType, PayType } from '../src/domain/enums';
 import { pages } from './pages/zh-CN';
 import type { AreaSources } from './areas';
+import type { SubpackageMessages } from './subpackages/zh-CN';
 
 /** C§4: the statuses plus the other display labels (to be confirmed, preparing, cooking…). */
 export type OrderStatusLabel =
@@ -85,53 +86,11 @@ export const zhCN = {
     'user/center': '我的',
     'user/login': '用户登录',
     'user/info': '个人信息',
-    'user/coupon/list': '优惠券',
-    'user/coupon/detail': '优惠券详情',
-    'user/coupon/times-red-bag': '多次红包',
-    'user/address/list': '收货地址',
-    'user/address/add': '新增地址',
-    'user/address/update': '编辑地址',
-    'user/address/poi': '选择地址',
     'user/order/detail': '订单详情',
     'user/order/weixin-order-list': '小程序订单',
     'user/wechat-group': '加入社群',
     'user/protocol': '用户协议',
     'user/contact-shop': '联系商家',
-    'store/list': '门店列表',
-    'store/index': '门店',
-    'member/index': '会员中心',
-    'member/edit': '编辑资料',
-    'member/edit-paypassword': '设置支付密码',
-    'member/forgot-paypassword': '忘记支付密码',
-    'member/doc': '交易记录',
-    'member/recharge': '会员充值',
-    'member/store-list': '适用门店',
-    'member/register': '会员注册',
-    'member/limit-card': '次卡',
-    'member/limit-card-history': '次卡使用记录',
-    'member/charge-success': '充值成功',
-    'member/point-store/point-store': '积分商城',
-    'member/point-store/coupon-detail': '优惠券详情',
-    'member/point-store/exchange-success': '兑换成功',
-    'member/point-consume-list': '积分记录',
-    'member/bind-qrcode': '绑定会员',
-    'order/confirm': '确认订单',
-    'order/success': '下单成功',
-    'order/fail': '下单失败',
-    'order/multi-confirm': '确认订单',
-    'order/multi-success': '下单成功',
-    'order/order': '开台点单',
-    'order/confirmed-order': '已点商品',
-    'order/select-service-user': '选择服务人员',
-    'order/stripe-pay': '银行卡支付',
-    'order/allin-pay': '在线支付',
-    'order/allin-pay-callback': '支付结果',
-    'order/search-activity-by-code': '优惠码',
-    'product/index': '购物车',
-    'product/detail': '商品详情',
-    'product/search': '商品搜索',
-    'product/table': '餐桌',
-    'product/expand-red-bag': '分享红包',
   },
   // One message per ErrorCode of src/domain/errors.ts (C§8, P§8, C§5, P§5)
   errors: {
@@ -365,28 +324,18 @@ export const zhCN = {
     text: '你在 {{count}} 家门店都有待结算的商品，可一起下单、一次支付',
     action: '一起结算',
   },
-  // the sandbox payment provider's cashier page (demo mode)
-  sandboxPay: {
-    title: "模拟收银台（沙箱）",
-    note: "演示模式：不会扣款。点“支付”即模拟支付机构确认付款。",
-    order: "订单",
-    amount: "金额",
-    pay: "支付",
-    fail: "支付失败",
-    cancel: "取消",
-    done: "已完成",
-    back: "返回商户",
-    gone: "该交易不存在或已结束",
-    wallet: "模拟钱包",
-  },
   pages,
 } as const;
 
 /** Turns the literal strings of the source tree into `string` so other locales can be typed against it. */
 export type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Widen<T[K]> };
 
-/** The start-up tree: what the main package bundles (every locale file of this folder is typed against it). */
-export type StartMessages = typeof zhCN;
+/**
+ * The start-up tree (every locale file of this folder is typed against it): `zhCN` above, which zh-CN's
+ * start-up code bundles, and the keys of the same tree that only subpackage pages show, which zh-CN adds
+ * when such a page loads (locales/subpackages/zh-CN.ts; the other languages keep them in their trees).
+ */
+export type StartMessages = typeof zhCN & SubpackageMessages;
 
 /**
  * The literal source tree (used to derive typed keys and interpolation params): the start-up tree and

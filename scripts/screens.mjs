@@ -18,6 +18,7 @@ const suites = [
   'test/e2e/points-mall.test.ts',
   'test/e2e/member-price.test.ts',
   'test/e2e/route-walk.test.ts',
+  'test/e2e/languages.test.ts',
 ];
 const run = spawnSync('npx', ['jest', '--runInBand', ...suites, ...process.argv.slice(2)], {
   cwd: root,

@@ -1,7 +1,8 @@
 /**
  * Area locales: the texts of pages that live in a subpackage (member, wallet, promotions, points mall). Each area
- * is a folder with one file per language; its zh-CN tree is the source (typed keys and params), en is
- * complete (typed against it), zh-TW, es and fr are deep-partial and fall back to en (C§1).
+ * is a folder with one file per language; its zh-CN tree is the source (typed keys and params), and en,
+ * zh-TW, es and fr are complete, typed against it (`WidenArea`), so a missing key fails the type-check
+ * (docs/decisions.md, "Five complete languages"; en remains the fallback of a key a language could lack).
  * The trees are not part of the start-up code: a page of the area imports `src/i18n/areas/<area>.ts`,
  * which adds them to the messages as the subpackage loads.
  */

@@ -3,7 +3,7 @@
  * environment, and a language the user stored overrides both when it is one the app ships.
  */
 
-/** Locales the app ships: zh-CN and en complete, zh-TW, es and fr as shell locales (C§1). */
+/** Locales the app ships, all five complete (C§1; docs/decisions.md, "Five complete languages"). */
 export const SUPPORTED_LANGUAGES = ['zh-CN', 'en', 'zh-TW', 'es', 'fr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 
@@ -25,8 +25,8 @@ export function chooseLanguage(input: { abroad: boolean; storedLanguage?: string
 }
 
 /**
- * The `language` header for a locale (C§7 knows only en and zh): both Chinese locales ask for zh; the
- * shell locales fall back to en (C§1), so they ask the server for English messages too.
+ * The `language` header for a locale (C§7 knows only en and zh): both Chinese locales ask for zh; es and
+ * fr ask the server for English messages (the app shows its own text for a catalogue code).
  */
 export function requestLanguageHeader(lang: Language): RequestLanguage {
   return lang === 'zh-CN' || lang === 'zh-TW' ? 'zh' : 'en';

@@ -2,7 +2,8 @@
  * The app's messages (APP-7, C§1, ARCHITECTURE rule 11), looked up and interpolated by rosetta
  * (dotted keys, `{{param}}` values); this module adds the language on screen, the en fallback, the
  * H5 languages that arrive later and the area texts of subpackages (docs/decisions.md "Messages").
- * zh-CN is the default, en the overseas language and the fallback of the shell locales.
+ * zh-CN is the default, en the overseas language; all five locales are complete, and en remains the
+ * fallback of a key a language could lack (docs/decisions.md, "Five complete languages").
  * Every user-visible string goes through `t()`; keys and interpolation params are typed from the
  * zh-CN source tree (types only: the tree itself is not needed at run time for that).
  * Mini programs bundle every language (`catalog.ts`), so a switch is immediate there; the H5 build
@@ -61,9 +62,13 @@ const FALLBACK_LANGUAGE: Language = 'en';
 /** Languages whose messages are loaded (bundled or fetched). */
 const loaded = new Set<Language>(SUPPORTED_LANGUAGES.filter((lang) => bundledMessages[lang] !== undefined));
 
-/** The messages a language shows: its own and, for every language but en, the en fallback (C§1). */
+/**
+ * The messages a language needs before it shows: its own. Every language is complete (typed against
+ * the zh-CN tree), so none waits for the en fallback; en still answers a key a language lacks
+ * whenever it is loaded.
+ */
 function neededLanguages(lang: Language): Language[] {
-  return lang === FALLBACK_LANGUAGE || lang === DEFAULT_LANGUAGE ? [lang] : [lang, FALLBACK_LANGUAGE];
+  return [lang];
 }
 
 /** Whether a language can be shown without fetching anything. */
@@ -123,7 +128,7 @@ function find(lang: Language, key: string, params: InterpolationValues | undefin
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
-/** C§1: the language on screen, then en (the shell locales fall back to it). */
+/** C§1: the language on screen, then en (the fallback of a key a language could lack). */
 function resolve(key: string, params: InterpolationValues | undefined): string | undefined {
   return find(current, key, params) ?? (current === FALLBACK_LANGUAGE ? undefined : find(FALLBACK_LANGUAGE, key, params));
 }

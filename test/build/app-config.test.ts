@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zhCN } from '../../locales/zh-CN';
+import { zhCN } from '../../locales';
 import { en } from '../../locales/en';
 
 // app.config.ts calls Taro's compile-time global; here it simply returns the config.

@@ -18,6 +18,6 @@ describe('EmptyState', () => {
 
   it('shows no button when it has no action', () => {
     const { container } = render(<EmptyState title="Nothing here" />);
-    expect(container.querySelector('.nut-button')).toBeNull();
+    expect(container.querySelector('.round-button')).toBeNull();
   });
 });

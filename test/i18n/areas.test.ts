@@ -1,8 +1,20 @@
 /**
  * Area locales (locales/areas): a subpackage's texts join the messages when its module loads, in every
- * language, and shell languages fall back to en for what they lack.
+ * language; all five languages are complete (a key a language could lack would still fall back to en).
  */
+import type { AreaSources } from '../../locales/areas';
+import type { Language } from '../../src/domain/language';
+import { SUPPORTED_LANGUAGES } from '../../src/domain/language';
 import { hasMessage, setLanguage, t, translate } from '../../src/i18n';
+import { parityProblems } from './parity';
+
+const AREAS: (keyof AreaSources)[] = ['member', 'wallet', 'promo', 'mall', 'entry', 'general', 'beauty', 'multi'];
+
+/** An area's tree in a language, from its file under locales/areas. */
+async function areaTree(area: keyof AreaSources, lang: Language): Promise<object> {
+  const module = (await import(`../../locales/areas/${area}/${lang}`)) as Record<string, object>;
+  return module[area];
+}
 
 afterEach(() => {
   setLanguage('zh-CN');
@@ -19,7 +31,15 @@ describe('area locales', () => {
     expect(t('mall.title')).toBe('Boutique de points');
   });
 
-  it('fall back to en in a shell language for a key it lacks', async () => {
+  // C§1 as decided in docs/decisions.md, "Five complete languages": every area is complete in every language
+  describe.each(SUPPORTED_LANGUAGES.filter((l) => l !== 'zh-CN'))('%s', (lang) => {
+    it.each(AREAS)('has every key of the %s area, non-empty, same placeholders, no text left in English', async (area) => {
+      const [tree, source, en] = await Promise.all([areaTree(area, lang), areaTree(area, 'zh-CN'), areaTree(area, 'en')]);
+      expect(parityProblems(lang, tree, source, en, area).map((p) => `${area}: ${p}`)).toEqual([]);
+    });
+  });
+
+  it('fall back to en in a language for a key it lacks', async () => {
     await import('../../src/i18n/areas/mall');
     const { mall: fr } = await import('../../locales/areas/mall/fr');
     // a key the French tree does not hold is shown in English

@@ -51,14 +51,16 @@ describe('i18n', () => {
     expect(t('errors.insufficientInventory', { product: 'Fish & Chips' })).toBe('Fish & Chips库存不足');
   });
 
-  it('a shell locale shows its own text where it has one', () => {
+  it('es shows its own text', () => {
     setLanguage('es');
     expect(t('tabBar.cart')).toBe('Carrito');
   });
 
-  it('a shell locale falls back to en for a missing key', () => {
+  it('a complete locale shows its own text, and en answers a key it lacks', () => {
     setLanguage('fr');
-    expect(t('errors.invalidQr')).toBe('Invalid QR');
+    expect(t('errors.invalidQr')).toBe('QR code non valable');
+    addMessages('en', { pages: { onlyInEnglish: 'Only in English' } });
+    expect(translate('pages.onlyInEnglish')).toBe('Only in English');
   });
 
   it('gives the message of a rule failure with its params', () => {

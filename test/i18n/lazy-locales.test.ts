@@ -74,12 +74,13 @@ describe('H5 messages', () => {
     expect(i18n.t('tabBar.ordering')).toBe('Order');
   });
 
-  it('fetches en with a shell locale, which falls back to it', async () => {
+  it('fetches a complete language alone, without the en fallback', async () => {
     const { i18n, fetched } = loadH5I18n();
     i18n.setLanguage('fr');
     await i18n.languageReady();
-    expect(fetched.sort()).toEqual(['en', 'fr']);
-    expect(i18n.t('errors.invalidQr')).toBe('Invalid QR');
+    expect(fetched).toEqual(['fr']);
+    expect(i18n.getLanguage()).toBe('fr');
+    expect(i18n.t('errors.invalidQr')).toBe('QR code non valable');
   });
 
   it('fetches a language only once', async () => {

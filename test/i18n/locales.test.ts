@@ -1,22 +1,22 @@
 import { en } from '../../locales/en';
 import { es } from '../../locales/es';
 import { fr } from '../../locales/fr';
-import { resources } from '../../locales';
-import { zhCN } from '../../locales/zh-CN';
+import { COMPLETE_LANGUAGES, resources } from '../../locales';
 import { zhTW } from '../../locales/zh-TW';
 import { ErrorCode } from '../../src/domain/errors';
 import { OrderStatus, OrderType, PayType } from '../../src/domain/enums';
-
-/** Dotted paths of every string leaf of a message tree. */
-function leafKeys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value as object, `${prefix}${key}.`),
-  );
-}
+import { SUPPORTED_LANGUAGES } from '../../src/domain/language';
+import { leafKeys, parityProblems, placeholders, valueAt as valueAtKey } from './parity';
 
 function valueAt(tree: object, path: string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
+  return valueAtKey(tree, path.join('.'));
 }
+
+/** zh-CN's whole start-up tree (what its start-up code bundles and what its subpackage pages add). */
+const zhCN = resources['zh-CN'].translation;
+
+/** The start-up trees of the three languages translated from the source after en. */
+const TRANSLATED = { 'zh-TW': zhTW, es, fr } as const;
 
 // The 57 routes of C§2 and P§2.
 const ROUTES = [
@@ -44,7 +44,6 @@ describe('locales', () => {
   });
 
   it('every en message keeps the placeholders of its zh-CN source', () => {
-    const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of leafKeys(zhCN)) {
       const path = key.split('.');
       expect([key, placeholders(valueAt(en, path) as string)]).toEqual([key, placeholders(valueAt(zhCN, path) as string)]);
@@ -71,18 +70,31 @@ describe('locales', () => {
     }
   });
 
-  it('the shell locales give the tab bar and a title for every route', () => {
-    for (const shell of [zhTW, es, fr]) {
-      expect(Object.keys(shell.tabBar ?? {}).sort()).toEqual(Object.keys(zhCN.tabBar).sort());
-      expect(Object.keys(shell.routes ?? {}).sort()).toEqual(Object.keys(zhCN.routes).sort());
-    }
+  it('all five languages are complete', () => {
+    expect([...COMPLETE_LANGUAGES].sort()).toEqual([...SUPPORTED_LANGUAGES].sort());
   });
 
-  it('the shell locales only use keys that exist in the source tree', () => {
-    const source = new Set(leafKeys(zhCN));
-    for (const shell of [zhTW, es, fr]) {
-      expect(leafKeys(shell).filter((k) => !source.has(k))).toEqual([]);
-    }
+  // C§1 as decided in docs/decisions.md, "Five complete languages": every locale carries every key of the source tree
+  describe.each(Object.keys(TRANSLATED) as (keyof typeof TRANSLATED)[])('%s', (lang) => {
+    it('has every key of zh-CN, non-empty, with the same placeholders, and no text left in English', () => {
+      expect(parityProblems(lang, TRANSLATED[lang], zhCN, en)).toEqual([]);
+    });
+
+    it('gives the tab bar and a title for every route', () => {
+      const tree = TRANSLATED[lang];
+      expect(Object.keys(tree.tabBar ?? {}).sort()).toEqual(Object.keys(zhCN.tabBar).sort());
+      expect(Object.keys(tree.routes ?? {}).sort()).toEqual(Object.keys(zhCN.routes).sort());
+    });
+
+    it('has a text for every error code', () => {
+      for (const code of Object.values(ErrorCode)) {
+        expect([code, typeof (TRANSLATED[lang].errors as Record<string, unknown> | undefined)?.[code]]).toEqual([code, 'string']);
+      }
+    });
+  });
+
+  it('en is complete by the same measure', () => {
+    expect(parityProblems('en', en, zhCN, en)).toEqual([]);
   });
 
   it('every order status, order type and pay type has a display text', () => {

@@ -1,9 +1,8 @@
-/** Appointment texts in Spanish (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Appointment texts in Spanish (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { beauty as source } from './zh-CN';
 
-export const beauty: DeepPartial<WidenArea<typeof source>> = {
+export const beauty: WidenArea<typeof source> = {
   card: {
     title: 'Cita',
     time: 'Hora',
@@ -21,11 +20,11 @@ export const beauty: DeepPartial<WidenArea<typeof source>> = {
     depositNote: 'Paga {{deposit}} ahora y {{rest}} en la tienda',
   },
   picker: { title: 'Elige una hora', today: 'Hoy', tomorrow: 'Mañana', booked: 'Reservado', noTimes: 'No quedan horas este día', confirm: 'Aceptar' },
-  paid: { deposit: 'Depósito de {{deposit}} pagado, {{rest}} a pagar en la tienda', at: 'Cita el {{time}}', with: '{{time}} · {{user}}' },
+  paid: { deposit: 'Depósito de {{deposit}} pagado, {{rest}} a pagar en la tienda', at: 'Cita: {{time}}', with: '{{time}} · {{user}}' },
   users: {
     title: 'Elige profesional',
     all: 'Todos',
-    lastTime: 'La última vez',
+    lastTime: 'Última vez',
     jobNo: 'N.º {{no}}',
     busy: 'Reservado a esta hora',
     unavailable: 'No acepta citas',
@@ -33,6 +32,6 @@ export const beauty: DeepPartial<WidenArea<typeof source>> = {
     empty: 'No hay profesionales disponibles',
     emptyText: 'Prueba otra hora o contacta con la tienda',
     required: 'La tienda pide elegir un profesional',
-    at: 'A las {{time}}',
+    at: 'Cita: {{time}}',
   },
 };

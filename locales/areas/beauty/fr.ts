@@ -1,9 +1,8 @@
-/** Appointment texts in French (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Appointment texts in French (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { beauty as source } from './zh-CN';
 
-export const beauty: DeepPartial<WidenArea<typeof source>> = {
+export const beauty: WidenArea<typeof source> = {
   card: {
     title: 'Rendez-vous',
     time: 'Heure',
@@ -33,6 +32,6 @@ export const beauty: DeepPartial<WidenArea<typeof source>> = {
     empty: 'Aucun intervenant disponible',
     emptyText: 'Essayez une autre heure ou contactez la boutique',
     required: 'La boutique demande de choisir un intervenant',
-    at: 'À {{time}}',
+    at: 'Rendez-vous le {{time}}',
   },
 };

@@ -1,9 +1,8 @@
-/** Shop list texts of a launch without a shop in Spanish (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Shop list texts of a launch without a shop in Spanish (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { entry as source } from './zh-CN';
 
-export const entry: DeepPartial<WidenArea<typeof source>> = {
+export const entry: WidenArea<typeof source> = {
   title: 'Elegir tienda',
   locating: 'Buscando tu ubicación para ordenar por distancia…',
   nearest: 'Las más cercanas primero',

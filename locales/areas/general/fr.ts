@@ -1,9 +1,8 @@
-/** General and user page texts in French (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** General and user page texts in French (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { general as source } from './zh-CN';
 
-export const general: DeepPartial<WidenArea<typeof source>> = {
+export const general: WidenArea<typeof source> = {
   error: {
     title: "Cette page ne s'est pas ouverte",
     what: 'Page : {{page}}',
@@ -15,7 +14,7 @@ export const general: DeepPartial<WidenArea<typeof source>> = {
   },
   webView: {
     refused: "Ce lien ne peut pas s'ouvrir",
-    refusedText: 'Seules les adresses web commençant par http:// ou https:// s’ouvrent ici.',
+    refusedText: "Seules les adresses web commençant par http:// ou https:// s'ouvrent ici.",
     missing: "Aucune adresse web à ouvrir.",
     address: 'Lien : {{url}}',
     back: 'Retour',
@@ -27,7 +26,7 @@ export const general: DeepPartial<WidenArea<typeof source>> = {
     menu: 'Commander',
     orders: 'Mes commandes',
   },
-  orders: { shop: 'Commandes chez {{shop}}', hint: 'Toutes vos commandes dans cette boutique. Touchez-en une pour la voir, la payer ou l’annuler.' },
+  orders: { shop: 'Commandes chez {{shop}}', hint: "Toutes vos commandes dans cette boutique. Touchez-en une pour la voir, la payer ou l'annuler." },
   group: {
     title: 'Rejoindre le groupe de la boutique',
     reason: 'Rejoignez le groupe ou suivez le compte officiel pour recevoir aussitôt les avis de vos opérations de membre (recharges, paiements, points).',
@@ -60,7 +59,7 @@ export const general: DeepPartial<WidenArea<typeof source>> = {
     updated: 'Mise à jour : 1er novembre 2026',
     agreement: {
       scope: '1. Ces conditions couvrent la commande, le paiement, la recharge et les services membres de cette boutique. Se connecter ou commander vaut acceptation.',
-      account: '2. Gardez votre compte, vos codes et votre mot de passe de paiement en sécurité : ce qui est fait avec votre compte est réputé fait par vous.',
+      account: '2. Gardez votre compte, vos codes de vérification et votre code de paiement en sécurité : ce qui est fait avec votre compte est réputé fait par vous.',
       orders: "3. Font foi les prix, frais de livraison, d'emballage, de service et taxes affichés à l'envoi ; une commande non payée à temps est annulée.",
       refunds: '4. Vous pouvez annuler une commande non payée ; la boutique examine les remboursements, versés sur le moyen de paiement utilisé.',
       member: "5. Solde, montant offert, points et coupons ne valent que dans la boutique émettrice ou sa chaîne, sans remboursement ni transfert.",

@@ -1,26 +1,56 @@
-/** Points mall texts in Spanish (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Points mall texts in Spanish (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { mall as source } from './zh-CN';
 
-export const mall: DeepPartial<WidenArea<typeof source>> = {
+export const mall: WidenArea<typeof source> = {
   title: 'Tienda de puntos',
   myPoints: 'Mis puntos',
   pointsUnit: 'puntos',
   pointsPrice: '{{count}} puntos',
+  hint: 'Canjea tus puntos por cupones y regalos; los recibes al instante',
+  visitorHint: 'Hazte socio para acumular puntos y canjearlos por regalos',
   register: 'Hazte socio',
   exchange: 'Canjear',
   exchangeNow: 'Canjear ahora',
   exchanging: 'Canjeando…',
   details: 'Detalles',
-  short: 'Faltan {{count}} puntos',
+  short: 'Te faltan {{count}} pts',
   shortLong: 'Puntos insuficientes: faltan {{count}}',
   soldOut: 'Agotado',
   registerFirst: 'Solo socios: regístrate para canjear',
+  stockLeft: 'Disponibles: {{count}}',
+  perMember: 'Máx. {{count}} por socio',
   confirmExchange: '¿Canjear {{count}} puntos por «{{name}}»?',
   emptyTitle: 'Aún no hay nada que canjear',
+  emptyText: 'Aquí aparecerán los cupones y regalos que la tienda ofrezca por puntos',
+  loadFailed: 'No se pudo cargar la tienda de puntos',
   retry: 'Reintentar',
   kind: { coupon: 'Cupón', product: 'Regalo' },
-  detail: { conditions: 'Condiciones', needPoints: 'Puntos necesarios', yourPoints: 'Tus puntos' },
-  success: { received: 'Has recibido', spent: 'Puntos gastados', remaining: 'Puntos restantes', useNow: 'Usar ahora', backToMall: 'Volver a la tienda de puntos' },
+  detail: {
+    includes: 'Recibes',
+    couponLine: '{{name}} ×{{count}}',
+    fullLess: '{{less}} de descuento desde {{min}}',
+    noThreshold: '{{less}} de descuento sin mínimo',
+    conditions: 'Condiciones',
+    minAmount: 'Pedidos desde {{amount}}',
+    anyAmount: 'Cualquier importe',
+    orderTypes: 'Para: {{types}}',
+    allOrderTypes: 'Para todos los tipos de pedido',
+    memberOnly: 'Solo socios',
+    window: 'Canje del {{start}} al {{end}}',
+    description: 'Descripción',
+    needPoints: 'Puntos necesarios',
+    yourPoints: 'Tus puntos',
+  },
+  success: {
+    received: 'Has recibido',
+    couponNote: 'El cupón está en «Mis cupones», listo para tu próximo pedido',
+    productNote: 'Muestra tu tarjeta de socio en la tienda para recogerlo',
+    spent: 'Puntos gastados',
+    remaining: 'Puntos restantes',
+    useNow: 'Usar ahora',
+    backToMall: 'Tienda de puntos',
+    nothing: 'No se encontró este canje',
+    nothingText: 'Puedes ver tus canjes en el historial de puntos',
+  },
 };

@@ -1,26 +1,59 @@
-/** Points mall texts in French (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Points mall texts in French (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { mall as source } from './zh-CN';
 
-export const mall: DeepPartial<WidenArea<typeof source>> = {
+export const mall: WidenArea<typeof source> = {
   title: 'Boutique de points',
   myPoints: 'Mes points',
   pointsUnit: 'points',
   pointsPrice: '{{count}} points',
+  hint: 'Échangez vos points contre des coupons et des cadeaux, crédités aussitôt',
+  visitorHint: 'Devenez membre pour cumuler des points et les échanger contre des cadeaux',
   register: 'Devenir membre',
   exchange: 'Échanger',
-  exchangeNow: 'Échanger maintenant',
+  exchangeNow: 'Échanger',
   exchanging: 'Échange en cours…',
   details: 'Détails',
   short: 'Il manque {{count}} points',
   shortLong: 'Points insuffisants : il en manque {{count}}',
   soldOut: 'Épuisé',
   registerFirst: 'Réservé aux membres : inscrivez-vous pour échanger',
+  stockLeft: 'Reste {{count}}',
+  perMember: '{{count}} max. par membre',
   confirmExchange: 'Échanger {{count}} points contre « {{name}} » ?',
   emptyTitle: 'Rien à échanger pour le moment',
+  emptyText: 'Les coupons et cadeaux que la boutique propose contre des points apparaîtront ici',
+  loadFailed: "La boutique de points n'a pas pu être chargée",
   retry: 'Réessayer',
-  kind: { coupon: 'Coupon', product: 'Cadeau' },
-  detail: { conditions: 'Conditions', needPoints: 'Points nécessaires', yourPoints: 'Vos points' },
-  success: { received: 'Vous avez reçu', spent: 'Points utilisés', remaining: 'Points restants', useNow: 'Utiliser', backToMall: 'Retour à la boutique de points' },
+  kind: {
+    coupon: 'Coupon',
+    product: 'Cadeau',
+  },
+  detail: {
+    includes: 'Vous recevez',
+    couponLine: '{{name}} ×{{count}}',
+    fullLess: '{{less}} de remise dès {{min}}',
+    noThreshold: '{{less}} de remise sans minimum',
+    conditions: 'Conditions',
+    minAmount: 'Commandes dès {{amount}}',
+    anyAmount: 'Quel que soit le montant',
+    orderTypes: 'Valable pour : {{types}}',
+    allOrderTypes: 'Tous types de commande',
+    memberOnly: 'Réservé aux membres',
+    window: "Échange du {{start}} au {{end}}",
+    description: 'Description',
+    needPoints: 'Points nécessaires',
+    yourPoints: 'Vos points',
+  },
+  success: {
+    received: 'Vous avez reçu',
+    couponNote: 'Le coupon est dans « Mes coupons », prêt pour votre prochaine commande',
+    productNote: 'Présentez votre carte de membre en boutique pour le retirer',
+    spent: 'Points utilisés',
+    remaining: 'Points restants',
+    useNow: 'Utiliser',
+    backToMall: 'Retour à la boutique de points',
+    nothing: 'Aucun échange à afficher',
+    nothingText: "Vos échanges figurent dans l'historique des points",
+  },
 };

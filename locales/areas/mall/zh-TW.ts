@@ -1,13 +1,14 @@
-/** Points mall texts in Traditional Chinese (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Points mall texts in Traditional Chinese for Taiwan (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { mall as source } from './zh-CN';
 
-export const mall: DeepPartial<WidenArea<typeof source>> = {
+export const mall: WidenArea<typeof source> = {
   title: '積分商城',
   myPoints: '我的積分',
   pointsUnit: '積分',
   pointsPrice: '{{count}}積分',
+  hint: '積分可兌換優惠券和禮品，兌換後立即入帳',
+  visitorHint: '成為會員即可累積積分、兌換好禮',
   register: '註冊會員',
   exchange: '兌換',
   exchangeNow: '立即兌換',
@@ -17,10 +18,42 @@ export const mall: DeepPartial<WidenArea<typeof source>> = {
   shortLong: '積分不足，還差{{count}}積分',
   soldOut: '已兌完',
   registerFirst: '註冊會員後可兌換',
+  stockLeft: '剩餘{{count}}份',
+  perMember: '每人限兌換{{count}}次',
   confirmExchange: '確定用{{count}}積分兌換「{{name}}」嗎？',
   emptyTitle: '暫時沒有可兌換的禮品',
+  emptyText: '店家上架積分兌換的優惠券和禮品後會顯示在這裡',
+  loadFailed: '積分商城載入失敗',
   retry: '重試',
-  kind: { coupon: '優惠券', product: '禮品' },
-  detail: { conditions: '使用條件', needPoints: '所需積分', yourPoints: '目前積分' },
-  success: { received: '你已獲得', spent: '消耗積分', remaining: '剩餘積分', useNow: '去使用', backToMall: '返回積分商城' },
+  kind: {
+    coupon: '優惠券',
+    product: '禮品',
+  },
+  detail: {
+    includes: '兌換內容',
+    couponLine: '{{name}} ×{{count}}',
+    fullLess: '滿{{min}}折{{less}}',
+    noThreshold: '無門檻折{{less}}',
+    conditions: '使用條件',
+    minAmount: '訂單滿{{amount}}可用',
+    anyAmount: '不限訂單金額',
+    orderTypes: '適用訂單：{{types}}',
+    allOrderTypes: '適用所有訂單類型',
+    memberOnly: '僅限會員兌換',
+    window: '兌換時間：{{start}} 至 {{end}}',
+    description: '說明',
+    needPoints: '所需積分',
+    yourPoints: '目前積分',
+  },
+  success: {
+    received: '你已獲得',
+    couponNote: '優惠券已放入「我的優惠券」，下單時可直接使用',
+    productNote: '到店出示會員卡即可領取',
+    spent: '使用積分',
+    remaining: '剩餘積分',
+    useNow: '去使用',
+    backToMall: '返回積分商城',
+    nothing: '找不到這次兌換',
+    nothingText: '兌換紀錄可在積分明細中查看',
+  },
 };

@@ -1,9 +1,8 @@
-/** Multi-shop order texts in Spanish (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Multi-shop order texts in Spanish (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { multi as source } from './zh-CN';
 
-export const multi: DeepPartial<WidenArea<typeof source>> = {
+export const multi: WidenArea<typeof source> = {
   confirm: {
     orderType: 'Cómo recibirlo',
     selfPickup: 'Recoger en tienda',
@@ -22,7 +21,7 @@ export const multi: DeepPartial<WidenArea<typeof source>> = {
     shopsCount: '{{count}} tiendas',
     grandTotal: 'Total',
     payType: 'Pago (un solo pago para todos los pedidos)',
-    pay: 'Pagar una vez',
+    pay: 'Pagar todo',
     submitting: 'Enviando…',
     refused: '{{shop}}: {{message}}',
     amountChanged: 'Los precios cambiaron. Revísalos antes de pagar',
@@ -32,13 +31,13 @@ export const multi: DeepPartial<WidenArea<typeof source>> = {
     onePayment: 'Cada tienda recibe su pedido, con sus propios precios; pagas una vez',
   },
   success: {
-    paid: 'Pagado',
+    paid: 'Pago realizado',
     unpaid: 'Pedidos enviados, pendientes de pago',
     cancelled: 'Pedidos cancelados',
     count: '{{count}} pedidos',
     orderNo: 'Pedido n.º {{no}}',
     view: 'Ver',
-    checkPaid: 'Comprobar el pago',
+    checkPaid: 'Comprobar pago',
     payAgain: 'Pagar de nuevo',
     orderMore: 'Pedir más',
     notFound: 'No se encontraron estos pedidos',

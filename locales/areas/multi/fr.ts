@@ -1,9 +1,8 @@
-/** Multi-shop order texts in French (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Multi-shop order texts in French (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { multi as source } from './zh-CN';
 
-export const multi: DeepPartial<WidenArea<typeof source>> = {
+export const multi: WidenArea<typeof source> = {
   confirm: {
     orderType: 'Mode de retrait',
     selfPickup: 'Retrait en boutique',

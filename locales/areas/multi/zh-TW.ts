@@ -1,39 +1,38 @@
-/** Multi-shop order texts in Traditional Chinese (deep-partial: what is missing falls back to en). */
-import type { DeepPartial } from '../../deep-partial';
+/** Multi-shop order texts in Traditional Chinese for Taiwan (complete: typed against the zh-CN tree). */
 import type { WidenArea } from '../index';
 import type { multi as source } from './zh-CN';
 
-export const multi: DeepPartial<WidenArea<typeof source>> = {
+export const multi: WidenArea<typeof source> = {
   confirm: {
     orderType: '取餐方式',
-    selfPickup: '到店自取',
-    takeaway: '外送',
+    selfPickup: '到店外帶',
+    takeaway: '外送到府',
     contact: '聯絡人',
     name: '姓名',
     namePlaceholder: '請輸入姓名',
     phone: '手機號碼',
     phonePlaceholder: '請輸入手機號碼',
     note: '備註',
-    notePlaceholder: '口味、偏好等（各門店可見）',
+    notePlaceholder: '口味、偏好等（各門市都看得到）',
     deliverTo: '送至',
-    chooseAddress: '請選擇收貨地址',
-    pickupAt: '自取地址：{{address}}',
+    chooseAddress: '請選擇收件地址',
+    pickupAt: '取餐地址：{{address}}',
     shopTotal: '本店應付',
-    shopsCount: '{{count}} 家門店',
+    shopsCount: '{{count}} 家門市',
     grandTotal: '合計',
     payType: '付款方式（一次付清全部訂單）',
     pay: '一次付款',
-    submitting: '提交中…',
+    submitting: '送出中…',
     refused: '{{shop}}：{{message}}',
     amountChanged: '價格已更新，請確認後再付款',
     emptyTitle: '沒有可一起結帳的購物車',
-    emptyText: '在同一連鎖的兩家以上門店加購商品後，可在這裡一起下單',
+    emptyText: '在同一連鎖的兩家以上門市加入商品後，可在這裡一起下單',
     emptyAction: '去點餐',
-    onePayment: '各門店分別出單、按各自規則計價，一次付款完成',
+    onePayment: '各門市分別出單、依各自規則計價，一次付款完成',
   },
   success: {
     paid: '付款成功',
-    unpaid: '訂單已提交，待付款',
+    unpaid: '訂單已送出，待付款',
     cancelled: '訂單已取消',
     count: '共 {{count}} 筆訂單',
     orderNo: '訂單編號 {{no}}',

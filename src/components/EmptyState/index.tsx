@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components';
-import { Button } from '@nutui/nutui-react-taro';
+import { RoundButton } from '../RoundButton';
 import './index.scss';
 
 export interface EmptyStateProps {
@@ -24,9 +24,9 @@ export function EmptyState({ title, description, actionText, onAction }: EmptySt
       <Text className="empty-state__title">{title}</Text>
       {description ? <Text className="empty-state__text">{description}</Text> : null}
       {actionText ? (
-        <Button className="empty-state__action" type="primary" shape="round" onClick={onAction}>
+        <RoundButton className="empty-state__action" onClick={onAction}>
           {actionText}
-        </Button>
+        </RoundButton>
       ) : null}
     </View>
   );

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react';
 import { routeTitle } from '@/i18n';
 import { useStores } from '@/stores';
 import { applyTabBarLabels } from '../tab-bar';
+import { readableMainColor } from './readable-color';
 import './index.scss';
 
 export interface PageShellProps {
@@ -16,10 +17,15 @@ export interface PageShellProps {
   children?: ReactNode;
 }
 
-/** The theme variables of APP-8: NutUI's primary colour and our own main colour. */
+/**
+ * The theme variables of APP-8: NutUI's primary colour and our own main colour, and the main colour
+ * our styles draw text and buttons in (`--main-strong`: darkened when the shop's colour is too light
+ * for text, readable-color.ts).
+ */
 export function themeStyle(mainColor: string): CSSProperties {
   return {
     '--main-color': mainColor,
+    '--main-strong': readableMainColor(mainColor),
     '--nutui-color-primary': mainColor,
     '--nutui-color-primary-stop-1': mainColor,
     '--nutui-color-primary-stop-2': mainColor,
@@ -39,6 +45,17 @@ export const PageShell = observer(function PageShell({ route, tab = false, class
     // app.config titles are static Chinese; the customer's language is applied at run time.
     Taro.setNavigationBarTitle({ title: routeTitle(route) }).catch(() => undefined);
   }, [route, language]);
+
+  useEffect(() => {
+    // H5: the document's language follows the customer's (screen readers, translation offers)
+    if (process.env.TARO_ENV === 'h5') document.documentElement.lang = language;
+  }, [language]);
+
+  useEffect(() => {
+    // H5: each page scrolls in its own box (the router's .taro_page); keyboard users reach it to scroll it
+    if (process.env.TARO_ENV !== 'h5') return;
+    for (const el of Array.from(document.querySelectorAll('.taro_page:not([tabindex])'))) el.setAttribute('tabindex', '0');
+  }, []);
 
   useEffect(() => {
     if (tab) void applyTabBarLabels(orderingLabelKey);

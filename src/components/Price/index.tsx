@@ -1,4 +1,6 @@
 import { Text } from '@tarojs/components';
+import { NBSP, fixedAmount, moneyParts } from '@/domain/formats';
+import type { Language } from '@/domain/language';
 import './index.scss';
 
 export interface PriceProps {
@@ -10,30 +12,26 @@ export interface PriceProps {
   decimals?: number;
   /** Struck-through original price, grey instead of the main colour. */
   original?: boolean;
+  /** The language the amount is written in (src/domain/formats.ts); the Chinese way when absent. */
+  language?: Language;
   className?: string;
 }
 
-/**
- * The amount written with `decimals` places, rounding half away from zero. Exponent shifting
- * keeps 1.005 → "1.01" where `toFixed` would give "1.00" (binary representation).
- */
+/** The amount written with `decimals` places and a decimal point (src/domain/formats.ts `fixedAmount`). */
 export function formatAmount(value: number, decimals: number): string {
-  const sign = value < 0 ? '-' : '';
-  let shifted = Math.round(Number(`${Math.abs(value)}e${decimals}`));
-  // tiny values print in exponent form ("1e-7"), which the shift cannot parse: they round to 0
-  if (!Number.isFinite(shifted)) shifted = Math.round(Math.abs(value) * 10 ** decimals);
-  const text = Number(`${shifted}e-${decimals}`).toFixed(decimals);
-  return Number(text) === 0 ? text : `${sign}${text}`;
+  return fixedAmount(value, decimals);
 }
 
 /** A price in the main colour with the shop's currency symbol and decimals (UI.md). */
-export function Price({ value, symbol = '¥', decimals = 2, original = false, className }: PriceProps) {
-  const [whole, fraction] = formatAmount(value, decimals).split('.');
+export function Price({ value, symbol = '¥', decimals = 2, original = false, className, language = 'zh-CN' }: PriceProps) {
+  const { sign, whole, fraction, decimal, symbolAfter } = moneyParts(value, decimals, language);
   return (
     <Text className={`price${original ? ' price--original' : ''}${className ? ` ${className}` : ''}`}>
-      <Text className="price__symbol">{symbol}</Text>
+      {sign ? <Text className="price__sign">{sign}</Text> : null}
+      {symbolAfter ? null : <Text className="price__symbol">{symbol}</Text>}
       <Text className="price__whole">{whole}</Text>
-      {fraction ? <Text className="price__fraction">.{fraction}</Text> : null}
+      {fraction ? <Text className="price__fraction">{`${decimal}${fraction}`}</Text> : null}
+      {symbolAfter && symbol !== '' ? <Text className="price__symbol price__symbol--after">{`${NBSP}${symbol}`}</Text> : null}
     </Text>
   );
 }

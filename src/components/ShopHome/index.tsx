@@ -1,14 +1,14 @@
 import { View, Text, Image } from '@tarojs/components';
-import { Button } from '@nutui/nutui-react-taro';
+import { RoundButton } from '../RoundButton';
 import { observer } from 'mobx-react';
-import { t } from '@/i18n';
+import { getLanguage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { OrderType } from '@/domain/enums';
 import takeawayIcon from '@/assets/home/takeaway.png';
 import pickupIcon from '@/assets/home/pickup.png';
 import dineIcon from '@/assets/home/dine.png';
 import { openRoute } from '../navigation';
-import { formatAmount } from '../Price';
+import { formatMoney } from '@/domain/formats';
 import './index.scss';
 
 /** The order types offered as entry buttons on the home page (C§1 ordering modes). */
@@ -47,8 +47,8 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
   const symbol = shop.currencySymbol;
   const figures: Record<'balance' | 'giftAmount' | 'points' | 'coupons', string> | null = vip
     ? {
-        balance: `${symbol}${formatAmount(vip.amount, shop.numberDecimals)}`,
-        giftAmount: `${symbol}${formatAmount(vip.giftAmount ?? 0, shop.numberDecimals)}`,
+        balance: formatMoney(vip.amount, { symbol, decimals: shop.numberDecimals, language: getLanguage() }),
+        giftAmount: formatMoney(vip.giftAmount ?? 0, { symbol, decimals: shop.numberDecimals, language: getLanguage() }),
         points: String(vip.points ?? 0),
         coupons: String(promotion.coupons.length),
       }
@@ -81,7 +81,7 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
           {HOME_ORDER_TYPES.map((item) => (
             <View key={item.type} id={`home-${item.type}`} className="shop-home__order-type" onClick={() => onChooseOrderType(item.type)}>
               <View className="shop-home__order-type-icon">
-                <Image className="shop-home__order-type-img" src={item.icon} />
+                <Image nativeProps={{ alt: '' }} className="shop-home__order-type-img" src={item.icon} />
               </View>
               <Text className="shop-home__order-type-label">{t(`pages.home.${item.label}` as const)}</Text>
               <Text className="shop-home__order-type-desc">{t(`pages.home.${item.desc}` as const)}</Text>
@@ -111,13 +111,13 @@ export const ShopHome = observer(function ShopHome({ shopName, onChooseOrderType
             <Text className="shop-home__hint">{vip ? (vip.cardNo ?? '') : t('pages.home.memberHint')}</Text>
           </View>
           {vip ? (
-            <Button type="primary" size="small" shape="round" onClick={() => void openRoute('/pages/member/index')}>
+            <RoundButton size="small" onClick={() => void openRoute('/pages/member/index')}>
               {t('pages.home.memberCenter')}
-            </Button>
+            </RoundButton>
           ) : (
-            <Button type="primary" size="small" shape="round" onClick={() => void openRoute('/pages/user/login')}>
+            <RoundButton size="small" onClick={() => void openRoute('/pages/user/login')}>
               {t('pages.home.memberAction')}
-            </Button>
+            </RoundButton>
           )}
         </View>
         <View className="shop-home__figures">

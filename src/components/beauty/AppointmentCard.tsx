@@ -100,7 +100,7 @@ export const AppointmentCard = observer(function AppointmentCard() {
         <Text className="form-row__label">{t('beauty.card.serviceUser')}</Text>
         {user ? (
           <View className="appointment-card__user">
-            {user.headImage ? <Image className="appointment-card__avatar" src={user.headImage} mode="aspectFill" /> : null}
+            {user.headImage ? <Image nativeProps={{ alt: '' }} className="appointment-card__avatar" src={user.headImage} mode="aspectFill" /> : null}
             <Text className="form-row__value">{`${user.userName} · ${user.tagName}`}</Text>
           </View>
         ) : (

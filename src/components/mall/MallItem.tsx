@@ -30,7 +30,7 @@ export const MallItem = observer(function MallItem({ mall, item }: { mall: Point
   return (
     <View className="card mall-item" id={`mall-item-${item.activityId}`} onClick={open}>
       <View className="mall-item__thumb">
-        {item.image ? <Image className="mall-item__img" src={item.image} mode="aspectFill" /> : <Text className="mall-item__badge">{kind}</Text>}
+        {item.image ? <Image nativeProps={{ alt: '' }} className="mall-item__img" src={item.image} mode="aspectFill" /> : <Text className="mall-item__badge">{kind}</Text>}
       </View>
       <View className="mall-item__main">
         <Text className="mall-item__name">{item.name}</Text>

@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro';
 import { ErrorCode, type RuleError } from '@/domain/errors';
-import { errorMessage, t } from '@/i18n';
+import { errorMessage, getLanguage, t } from '@/i18n';
+import { formatDayText, formatShopDate } from '@/domain/formats';
+import type { Language } from '@/domain/language';
 import type { PointStoreItem } from '@/api/contract/activity';
 import { ask, toast } from '@/components/ordering/feedback';
 import type { PointsMallStore } from '@/stores/areas/points-mall';
@@ -27,13 +29,13 @@ export function refusalText(error: RuleError): string {
   return errorMessage(error);
 }
 
-/** "2025-01-01" of a date text or epoch ms, in the shop's offset (default China). */
-export function dayText(d: string | number | undefined, utcOffsetMinutes = 480): string {
+/** The day of a date text or epoch ms, in the shop's offset (default China), as the language writes it (zh-CN "2025-01-01"). */
+export function dayText(d: string | number | undefined, utcOffsetMinutes = 480, language: Language = getLanguage()): string {
   if (d === undefined || d === '') return '';
-  if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d)) return d.slice(0, 10);
+  if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d)) return formatDayText(d, language);
   const ms = typeof d === 'number' ? d : Date.parse(d);
   if (!Number.isFinite(ms)) return String(d);
-  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
+  return formatShopDate(ms, utcOffsetMinutes, language);
 }
 
 /** A confirmation dialog is open. */

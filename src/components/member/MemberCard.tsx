@@ -25,7 +25,7 @@ export function MemberCard({ card, setting }: MemberCardProps) {
   return (
     <View className="member-card" id="member-card">
       <View className="member-card__head">
-        {logo ? <Image className="member-card__logo" src={logo} mode="aspectFill" /> : <View className="member-card__logo member-card__logo--blank" />}
+        {logo ? <Image nativeProps={{ alt: '' }} className="member-card__logo" src={logo} mode="aspectFill" /> : <View className="member-card__logo member-card__logo--blank" />}
         <View className="member-card__titles">
           <Text className="member-card__name">{name}</Text>
           {card.levelName ? <Text className="member-card__level">{card.levelName}</Text> : null}

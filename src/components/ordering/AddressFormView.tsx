@@ -98,7 +98,7 @@ export const AddressFormView = observer(function AddressFormView({ initial, onSa
         </View>
         <View className="form-row">
           <Text className="form-row__label">{t('pages.ordering.setDefault')}</Text>
-          <Switch id="addr-default" checked={form.isDefault === true} onChange={(e) => set({ isDefault: e.detail.value })} />
+          <Switch id="addr-default" nativeProps={{ 'aria-label': t('pages.ordering.setDefault') }} checked={form.isDefault === true} onChange={(e) => set({ isDefault: e.detail.value })} />
         </View>
       </View>
       {errors.length > 0 ? <Text className="form-error">{errors.join('\n')}</Text> : null}

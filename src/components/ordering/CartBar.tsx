@@ -45,7 +45,7 @@ export const CartBar = observer(function CartBar({ onOpenCart, raised }: CartBar
   return (
     <View className={`cart-bar${raised ? ' cart-bar--raised' : ''}`} id="cart-bar">
       <View className="cart-bar__icon" onClick={() => count > 0 && onOpenCart()} id="cart-icon">
-        <Image className="cart-bar__glyph" src={cartIcon} />
+        <Image className="cart-bar__glyph" src={cartIcon} nativeProps={{ alt: t('tabBar.cart') }} />
         {count > 0 ? <Text className="badge cart-bar__badge">{count}</Text> : null}
       </View>
       <View className="cart-bar__sum" onClick={() => count > 0 && onOpenCart()}>

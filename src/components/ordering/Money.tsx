@@ -1,6 +1,8 @@
 import { Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { Price, formatAmount } from '@/components/Price';
+import { Price } from '@/components/Price';
+import { formatMoney } from '@/domain/formats';
+import { getLanguage } from '@/i18n';
 import { useStores } from '@/stores';
 
 export interface MoneyProps {
@@ -14,7 +16,9 @@ export interface MoneyProps {
 /** An amount with the shop's currency symbol and decimals (UI.md: money always so). */
 export const Money = observer(function Money({ value, original, className, negative }: MoneyProps) {
   const { shop } = useStores();
-  const price = <Price value={value} symbol={shop.currencySymbol} decimals={shop.numberDecimals} original={original} className={className} />;
+  const price = (
+    <Price value={value} symbol={shop.currencySymbol} decimals={shop.numberDecimals} original={original} className={className} language={getLanguage()} />
+  );
   return negative ? (
     <>
       <Text className={`money-minus ${className ?? ''}`}>-</Text>
@@ -25,8 +29,8 @@ export const Money = observer(function Money({ value, original, className, negat
   );
 });
 
-/** The amount as text with the shop's symbol and decimals (for messages). */
+/** The amount as text with the shop's symbol and decimals, as the language on screen writes it (for messages). */
 export function useMoneyText(): (value: number) => string {
   const { shop } = useStores();
-  return (value: number) => `${shop.currencySymbol}${formatAmount(value, shop.numberDecimals)}`;
+  return (value: number) => formatMoney(value, { symbol: shop.currencySymbol, decimals: shop.numberDecimals, language: getLanguage() });
 }

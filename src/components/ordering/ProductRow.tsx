@@ -3,11 +3,11 @@ import { comparer, computed, type IComputedValue } from 'mobx';
 import { memberOnlyProductIds } from '@/domain/member-offers';
 import { ProductStatus } from '@/domain/enums';
 import { Limits } from '@/domain/enums';
-import { t } from '@/i18n';
+import { getLanguage, t } from '@/i18n';
+import { NBSP, formatMoney, symbolAfter } from '@/domain/formats';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
 import type { ProductState } from '@/stores/menu';
-import { formatAmount } from '@/components/Price';
 import { Box, Label, Picture } from './elements';
 import { LoadingRow } from './LoadingRow';
 
@@ -67,10 +67,14 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   const inCart = cart.quantityOf(productId);
   const symbol = shop.currencySymbol;
   const decimals = shop.numberDecimals;
+  // amounts as the language on screen writes them (src/domain/formats.ts)
+  const language = getLanguage();
+  const money = (value: number, sym: string) => formatMoney(value, { symbol: sym, decimals, language });
+  const after = symbolAfter(language);
   const showOriginal = typeof product.originalPrice === 'number' && product.originalPrice > product.price;
   const tags: string[] = [];
   // P§5: the member price only while vip price display is on (state.memberPrice is null otherwise)
-  if (state.memberPrice !== null) tags.push(`${t('pages.ordering.memberPriceTag')} ${symbol}${formatAmount(state.memberPrice, decimals)}`);
+  if (state.memberPrice !== null) tags.push(`${t('pages.ordering.memberPriceTag')} ${money(state.memberPrice, symbol)}`);
   // PROMO-5: a visitor sees the member-only offers labelled (they apply to members only)
   if (memberOnlyIds(root).has(productId)) tags.push(t('pages.ordering.memberOnlyTag'));
   // the member tags (member price, member-only) come first and wear the member colours
@@ -105,9 +109,10 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
         ) : null}
         <Box className="product-row__bottom">
           <Label className="product-row__price">
-            <Label className="product-row__symbol">{symbol}</Label>
-            {formatAmount(product.price, decimals)}
-            {showOriginal ? <Label className="product-row__original">{`${symbol}${formatAmount(product.originalPrice as number, decimals)}`}</Label> : null}
+            {after ? null : <Label className="product-row__symbol">{symbol}</Label>}
+            {money(product.price, '')}
+            {after ? <Label className="product-row__symbol">{`${NBSP}${symbol}`}</Label> : null}
+            {showOriginal ? <Label className="product-row__original">{money(product.originalPrice as number, symbol)}</Label> : null}
           </Label>
           {blocked ? null : state.needsChoice ? (
             <Box className="choose-spec" id={`choose-${productId}`} onClick={() => onChoose(productId)}>

@@ -119,7 +119,7 @@ export const SpecPanel = observer(function SpecPanel({ product, onAdded }: SpecP
   return (
     <View className="spec-panel">
       <View className="spec-panel__head">
-        {product.image ? <Image className="spec-panel__img" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
+        {product.image ? <Image nativeProps={{ alt: '' }} className="spec-panel__img" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
         <View className="spec-panel__titles">
           <Text className="spec-panel__name">{product.name}</Text>
           {product.description ? <Text className="spec-panel__desc">{product.description}</Text> : null}

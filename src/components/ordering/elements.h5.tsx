@@ -54,12 +54,13 @@ export function Picture({ className, src }: PictureProps) {
   return <img className={`${className ?? ''} picture--fill`} src={mediaUrl(src)} loading="lazy" decoding="async" alt="" />;
 }
 
-/** A vertical scroll container (div with overflow). */
+/** A vertical scroll container (div with overflow), focusable so that a keyboard can scroll it. */
 export function Scroller({ className, id, onScroll, children }: ScrollerProps) {
   return (
     <div
       className={`${className ?? ''} scroller--y`}
       id={id}
+      tabIndex={0}
       onScroll={onScroll ? (e: UIEvent<HTMLDivElement>) => onScroll(e.currentTarget.scrollTop) : undefined}
     >
       {children}

@@ -1,6 +1,7 @@
 /** The words and figures of a coupon (PROMO-1): its face, threshold, state and every condition of P§3. */
 import type { CouponCondition, CouponFace, CouponListState } from '@/domain/coupons/conditions';
-import { t } from '@/i18n';
+import { getLanguage, t } from '@/i18n';
+import { formatDayText } from '@/domain/formats';
 
 type MoneyText = (value: number) => string;
 
@@ -31,9 +32,9 @@ export function conditionText(c: CouponCondition, money: MoneyText, currentShopI
     case 'userType':
       return c.user === 'member' ? t('promo.conditions.userTypeMember') : t('promo.conditions.userTypeNormal');
     case 'validDates':
-      if (c.start && c.end) return t('promo.conditions.validDates', { start: c.start, end: c.end });
-      if (c.start) return t('promo.conditions.validFrom', { start: c.start });
-      if (c.end) return t('promo.conditions.validUntil', { end: c.end });
+      if (c.start && c.end) return t('promo.conditions.validDates', { start: formatDayText(c.start, getLanguage()), end: formatDayText(c.end, getLanguage()) });
+      if (c.start) return t('promo.conditions.validFrom', { start: formatDayText(c.start, getLanguage()) });
+      if (c.end) return t('promo.conditions.validUntil', { end: formatDayText(c.end, getLanguage()) });
       return t('promo.conditions.validAlways');
     case 'validDays':
       return t('promo.conditions.validDays', { days: c.days });

@@ -19,7 +19,7 @@ export const DinersRow = observer(function DinersRow() {
           const name = dinerName(d, table.diners);
           return (
             <View key={d.openId} className="diner">
-              {d.avatar ? <Image className="diner__avatar" src={d.avatar} mode="aspectFill" /> : <View className="diner__avatar diner__avatar--text"><Text>{name.slice(0, 1)}</Text></View>}
+              {d.avatar ? <Image nativeProps={{ alt: '' }} className="diner__avatar" src={d.avatar} mode="aspectFill" /> : <View className="diner__avatar diner__avatar--text"><Text>{name.slice(0, 1)}</Text></View>}
               <Text className="diner__name">{d.openId === me ? `${name} (${t('pages.table.you')})` : name}</Text>
             </View>
           );

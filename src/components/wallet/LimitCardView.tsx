@@ -4,11 +4,11 @@ import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import type { LimitCard, MemberWalletStore } from '@/stores/areas/member-wallet';
 import { WalletPages } from './nav';
-import { useTimeText } from './WalletParts';
+import { useDateText } from './WalletParts';
 
 /** One limit card: its name (the product or service), times left, times used and its validity. */
 export const LimitCardView = observer(function LimitCardView({ card, wallet, link }: { card: LimitCard; wallet: MemberWalletStore; link: boolean }) {
-  const time = useTimeText();
+  const day = useDateText();
   const usable = wallet.cardUsable(card);
   const state = card.remainingTimes <= 0 ? t('wallet.limitCard.usedUp') : !usable ? t('wallet.limitCard.expired') : null;
   return (
@@ -24,7 +24,7 @@ export const LimitCardView = observer(function LimitCardView({ card, wallet, lin
       <Text className="muted">{t('wallet.limitCard.used', { used: card.usedTimes, total: card.totalTimes })}</Text>
       <View className="limit-card__foot">
         <Text className="muted">
-          {card.expiresAt === null ? t('wallet.limitCard.noExpiry') : t('wallet.limitCard.validUntil', { date: time(card.expiresAt).slice(0, 10) })}
+          {card.expiresAt === null ? t('wallet.limitCard.noExpiry') : t('wallet.limitCard.validUntil', { date: day(card.expiresAt) })}
         </Text>
         {link ? <Text className="limit-card__link">{t('wallet.limitCard.history')} ›</Text> : null}
       </View>

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { EmptyState } from '@/components/EmptyState';
 import { Money } from '@/components/ordering/Money';
-import { dateTimeText } from '@/components/ordering/time-slots';
+import { dateText, dateTimeText } from '@/components/ordering/time-slots';
 import type { RuleError } from '@/domain/errors';
 import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -11,11 +11,18 @@ import type { PagedList } from '@/stores/areas/paged-list';
 import { signedAmount, type VipTransaction } from '@/stores/areas/member-wallet';
 import { WalletPages } from './nav';
 
-/** "YYYY-MM-DD HH:mm" in the shop's time zone. */
+/** Day and time in the shop's time zone, as the language on screen writes them. */
 export function useTimeText(): (ms: number) => string {
   const { shop } = useStores();
   const offset = shop.shop?.utcOffsetMinutes ?? 480;
   return (ms: number) => dateTimeText(ms, offset);
+}
+
+/** The day in the shop's time zone, as the language on screen writes it. */
+export function useDateText(): (ms: number) => string {
+  const { shop } = useStores();
+  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  return (ms: number) => dateText(ms, offset);
 }
 
 /** A signed movement: "+¥100.00" / "-¥35.00", in the main colour when money comes in. */

@@ -5,6 +5,8 @@
  */
 import { ErrorCode, ruleError, type RuleError } from '../errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, shopClock, type Instant } from '../hours';
+import { formatShopDateTime as formatDateTimeIn } from '../formats';
+import type { Language } from '../language';
 
 /** C§5 picker default: 150 years before and after the current year. */
 export const PICKER_YEARS_AROUND = 150;
@@ -55,9 +57,9 @@ export function validateMemberInfo(input: { name: string | null | undefined; bir
   return errors;
 }
 
-/** An instant as the shop's wall clock shows it: 'YYYY-MM-DD HH:mm'. */
-export function formatShopDateTime(at: number, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): string {
-  return new Date(at + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+/** An instant as the shop's wall clock shows it, in the language (zh-CN: 'YYYY-MM-DD HH:mm'; formats.ts). */
+export function formatShopDateTime(at: number, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES, language: Language = 'zh-CN'): string {
+  return formatDateTimeIn(at, utcOffsetMinutes, language);
 }
 
 export { displayNickName, maskPhone } from './profile';

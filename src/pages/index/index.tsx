@@ -169,7 +169,7 @@ export default observer(function IndexIndexPage() {
           ).map((o) => (
             <View key={o.type} id={`scan-choice-${o.type}`} className="scan-choice__option" onClick={() => choose(o.type)}>
               <View className="scan-choice__icon">
-                <Image className="scan-choice__img" src={o.icon} />
+                <Image nativeProps={{ alt: '' }} className="scan-choice__img" src={o.icon} />
               </View>
               <View className="scan-choice__text">
                 <Text className="scan-choice__label">{o.label}</Text>

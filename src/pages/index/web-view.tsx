@@ -1,11 +1,12 @@
 import '@/i18n/areas/general';
+import { useEffect } from 'react';
 import { WebView, View, Text } from '@tarojs/components';
 import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { runAction } from '@/components/navigation';
 import { queryValue } from '@/components/general/query';
-import { t } from '@/i18n';
+import { routeTitle, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/general/general.scss';
@@ -45,6 +46,23 @@ const Refused = observer(function Refused({ raw }: { raw: string }) {
   );
 });
 
+/** H5: the page's frame is named by the page title (screen readers announce a frame by its title). */
+function useFrameTitle(shown: boolean): void {
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'h5' || !shown) return undefined;
+    const name = () => {
+      for (const frame of Array.from(document.querySelectorAll('iframe.taro-webview'))) {
+        if (!frame.getAttribute('title')) frame.setAttribute('title', routeTitle('index/web-view'));
+      }
+    };
+    name();
+    // the frame is drawn by the WebView element after it is attached
+    const watch = new MutationObserver(name);
+    watch.observe(document.body, { childList: true, subtree: true });
+    return () => watch.disconnect();
+  }, [shown]);
+}
+
 /**
  * index/web-view (C§2): shows the web page of its `url` query — pages linked by the shop, and the card /
  * all-in-one providers' payment pages in the mini programs (ORDER-8, `openProviderPage`). Only http(s)
@@ -53,5 +71,6 @@ const Refused = observer(function Refused({ raw }: { raw: string }) {
 export default function IndexWebViewPage() {
   const raw = (useRouter().params as Record<string, string | undefined>).url;
   const url = pageUrl(raw);
+  useFrameTitle(url !== null);
   return url ? <WebView src={url} /> : <Refused raw={queryValue(rawUrl(raw))} />;
 }

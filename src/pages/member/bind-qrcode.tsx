@@ -11,7 +11,7 @@ import { QrCode } from '@/components/member/Codes';
 import { useMemberAccount } from '@/components/member/use-member-account';
 import { formatShopDateTime } from '@/domain/members/member-info';
 import { mediaUrl } from '@/platform/media';
-import { t } from '@/i18n';
+import { getLanguage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/member/member.scss';
@@ -65,7 +65,7 @@ export default observer(function BindQrcodePage() {
             <Text className="member-codes__title">{t('member.bindQr.title')}</Text>
             <Text className="member-codes__hint">{t('member.bindQr.text')}</Text>
             <QrCode value={token.token} id="bind-qrcode" size="large" />
-            <Text className="member-codes__hint">{t('member.bindQr.validUntil', { time: formatShopDateTime(token.expiresAt, shop.shop?.utcOffsetMinutes) })}</Text>
+            <Text className="member-codes__hint">{t('member.bindQr.validUntil', { time: formatShopDateTime(token.expiresAt, shop.shop?.utcOffsetMinutes, getLanguage()) })}</Text>
             <View className="text-button" id="bind-refresh" onClick={() => void refresh()}>
               <Text>{t('member.bindQr.refresh')}</Text>
             </View>
@@ -74,7 +74,7 @@ export default observer(function BindQrcodePage() {
             <View className="member-codes" id="bind-official">
               <Text className="member-codes__title">{info.officialAccountName || t('member.bindQr.officialTitle')}</Text>
               <Text className="member-codes__hint">{info.isBindOfficialAccount ? t('member.notice.bound') : t('member.bindQr.officialText')}</Text>
-              {info.qrcodeUrl ? <Image className="member-official__qr" src={mediaUrl(info.qrcodeUrl)} mode="aspectFill" /> : null}
+              {info.qrcodeUrl ? <Image className="member-official__qr" src={mediaUrl(info.qrcodeUrl)} nativeProps={{ alt: info.officialAccountName || t('member.bindQr.officialTitle') }} mode="aspectFill" /> : null}
               {account.offerOfficialAccount ? (
                 <View className={`primary-button${account.busy ? ' primary-button--busy' : ''}`} id="bind-official-account" onClick={() => void bind()}>
                   <Text>{t('member.notice.bind')}</Text>

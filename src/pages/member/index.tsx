@@ -6,7 +6,7 @@ import { Button } from '@nutui/nutui-react-taro';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
-import { formatAmount } from '@/components/Price';
+import { formatMoney } from '@/domain/formats';
 import { openRoute } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import { usePageShow } from '@/components/ordering/hooks';
@@ -15,7 +15,7 @@ import { Barcode, QrCode } from '@/components/member/Codes';
 import { Entry, Figure, MemberCard } from '@/components/member/MemberCard';
 import { vipCenterFailed } from '@/components/member/leave';
 import { useMemberAccount } from '@/components/member/use-member-account';
-import { t } from '@/i18n';
+import { getLanguage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/member/member.scss';
@@ -61,7 +61,7 @@ export default observer(function MemberCenterPage() {
 
   const card = member.vipInfo;
   const setting = member.memberSetting;
-  const money = (v: number) => `${shop.currencySymbol}${formatAmount(v, shop.numberDecimals)}`;
+  const money = (v: number) => formatMoney(v, { symbol: shop.currencySymbol, decimals: shop.numberDecimals, language: getLanguage() });
 
   const bindOfficial = async () => {
     const res = await account.bindOfficialAccount();

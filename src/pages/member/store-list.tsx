@@ -70,7 +70,7 @@ export default observer(function MemberStoreListPage() {
           const current = s.id === wallet.currentShopId;
           return (
             <View key={s.id} id={`vip-shop-${s.id}`} className={`card vip-shop${current ? ' vip-shop--current' : ''}`} onClick={() => void choose(s)}>
-              {s.image ? <Image className="vip-shop__img" src={mediaUrl(s.image)} mode="aspectFill" /> : <View className="vip-shop__img" />}
+              {s.image ? <Image nativeProps={{ alt: '' }} className="vip-shop__img" src={mediaUrl(s.image)} mode="aspectFill" /> : <View className="vip-shop__img" />}
               <View className="vip-shop__main">
                 <Text className="vip-shop__name">{s.name}</Text>
                 {s.address ? <Text className="muted">{s.address}</Text> : null}

@@ -134,7 +134,7 @@ const PickupCard = observer(function PickupCard() {
       <PhoneField id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => cart.setOrderInfo({ pickerPhone: v })} />
       <View className="form-row">
         <Text className="form-row__label">{t('pages.ordering.pickerPack')}</Text>
-        <Switch id="picker-pack" checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => cart.setOrderInfo({ isPickerPack: e.detail.value })} />
+        <Switch id="picker-pack" nativeProps={{ 'aria-label': t('pages.ordering.pickerPack') }} checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => cart.setOrderInfo({ isPickerPack: e.detail.value })} />
       </View>
     </View>
   );
@@ -237,11 +237,12 @@ const PointsRow = observer(function PointsRow() {
   const { cart } = useStores();
   const b = cart.breakdown;
   if (!b || b.points.max <= 0) return null;
+  const label = t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max });
   return (
     <View className="figure-row figure-row--discount" id="points-row">
-      <Text className="figure-row__label">{t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max })}</Text>
+      <Text className="figure-row__label">{label}</Text>
       {cart.usePoints ? <Money value={b.points.amount} negative className="figure-row__value" /> : null}
-      <Switch id="points-switch" className="figure-row__switch" checked={cart.usePoints} onChange={(e) => cart.setUsePoints(e.detail.value)} />
+      <Switch id="points-switch" className="figure-row__switch" nativeProps={{ 'aria-label': label }} checked={cart.usePoints} onChange={(e) => cart.setUsePoints(e.detail.value)} />
     </View>
   );
 });

@@ -107,7 +107,7 @@ export default observer(function OrderSelectServiceUserPage() {
               className={`service-user${u.canReverse ? '' : ' service-user--off'}${chosen === u.id ? ' service-user--on' : ''}`}
               onClick={() => pick(u)}
             >
-              {u.headImage ? <Image className="service-user__avatar" src={u.headImage} mode="aspectFill" /> : <View className="service-user__avatar" />}
+              {u.headImage ? <Image nativeProps={{ alt: '' }} className="service-user__avatar" src={u.headImage} mode="aspectFill" /> : <View className="service-user__avatar" />}
               <View className="service-user__main">
                 <Text className="service-user__name">
                   {u.userName}

@@ -39,7 +39,7 @@ export default observer(function ProductDetailPage() {
   }
   return (
     <PageShell route="product/detail" className="detail-product-page">
-      {product.image ? <Image className="product-hero" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
+      {product.image ? <Image nativeProps={{ alt: '' }} className="product-hero" src={mediaUrl(product.image)} mode="aspectFill" /> : null}
       <View className="card">
         <Text className="store-name">{product.name}</Text>
         <View className="product-row__prices">

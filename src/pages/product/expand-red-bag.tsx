@@ -155,7 +155,7 @@ export default observer(function ProductExpandRedBagPage() {
               (d.redBag?.receivers ?? []).map((r, i) => (
                 <View key={`${r.receivedAt}-${i}`} className="bag-progress__person">
                   <View className="bag-progress__who">
-                    {r.avatarUrl ? <Image className="bag-progress__avatar" src={r.avatarUrl} mode="aspectFill" /> : <View className="bag-progress__avatar" />}
+                    {r.avatarUrl ? <Image nativeProps={{ alt: '' }} className="bag-progress__avatar" src={r.avatarUrl} mode="aspectFill" /> : <View className="bag-progress__avatar" />}
                     <Text>{r.nickName}</Text>
                   </View>
                   <Text>{money(r.amount)}</Text>

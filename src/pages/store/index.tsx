@@ -32,7 +32,7 @@ export default observer(function StoreIndexPage() {
   const closed = shop.canOrderError;
   return (
     <PageShell route="store/index">
-      {s.image ? <Image className="store-hero" src={mediaUrl(s.image)} mode="aspectFill" /> : null}
+      {s.image ? <Image nativeProps={{ alt: '' }} className="store-hero" src={mediaUrl(s.image)} mode="aspectFill" /> : null}
       <View className="card">
         <Text className="store-name">{s.name}</Text>
         <Text className={`tag${closed ? ' tag--warn' : ' tag--ok'}`}>{closed ? errorMessage(closed) : t('pages.ordering.openNow')}</Text>

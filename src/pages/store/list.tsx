@@ -41,7 +41,7 @@ const ShopRow = observer(function ShopRow({ shop, tag, busy, onChoose }: { shop:
   const open = shop.isOpen && shop.shopStatus >= 1;
   return (
     <View id={`shop-${shop.id}`} className={`card shop-item${tag ? ' shop-item--current' : ''}`} onClick={onChoose}>
-      {shop.image ? <Image className="shop-item__img" src={mediaUrl(shop.image)} mode="aspectFill" /> : <View className="shop-item__img" />}
+      {shop.image ? <Image nativeProps={{ alt: '' }} className="shop-item__img" src={mediaUrl(shop.image)} mode="aspectFill" /> : <View className="shop-item__img" />}
       <View className="shop-item__main">
         <Text className="shop-item__name">{shop.name}</Text>
         <Text className="muted shop-item__line">{shop.address}</Text>

@@ -4,7 +4,7 @@ import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
-import { formatAmount } from '@/components/Price';
+import { formatMoney } from '@/domain/formats';
 import { openRoute } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import { usePageShow } from '@/components/ordering/hooks';
@@ -12,7 +12,7 @@ import { useProfile } from '@/components/use-profile';
 import { SUPPORTED_LANGUAGES } from '@/domain/language';
 import { displayNickName } from '@/domain/members/profile';
 import { mediaUrl } from '@/platform/media';
-import { routeTitle, t } from '@/i18n';
+import { getLanguage, routeTitle, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import './center.scss';
@@ -54,7 +54,7 @@ export default observer(function UserCenterPage() {
   const user = profile.profile;
   const card = member.vipInfo;
   const setting = member.memberSetting;
-  const money = (v: number) => `${shop.currencySymbol}${formatAmount(v, shop.numberDecimals)}`;
+  const money = (v: number) => formatMoney(v, { symbol: shop.currencySymbol, decimals: shop.numberDecimals, language: getLanguage() });
   const chooseLanguage = async () => {
     try {
       const res = await Taro.showActionSheet({ itemList: SUPPORTED_LANGUAGES.map((l) => t(`language.${l}` as const)) });
@@ -68,7 +68,7 @@ export default observer(function UserCenterPage() {
   return (
     <PageShell route="user/center" tab className="center-page">
       <View className="center-head" id="center-profile" onClick={() => void openRoute('/pages/user/info')}>
-        {user ? <Image className="center-head__avatar" src={mediaUrl(user.avatarUrl) ?? ''} mode="aspectFill" /> : <View className="center-head__avatar" />}
+        {user ? <Image nativeProps={{ alt: '' }} className="center-head__avatar" src={mediaUrl(user.avatarUrl) ?? ''} mode="aspectFill" /> : <View className="center-head__avatar" />}
         <View className="center-head__titles">
           <Text className="center-head__name" id="center-nickname">
             {user ? displayNickName(user, t('pages.center.otherUser')) : t('pages.center.otherUser')}

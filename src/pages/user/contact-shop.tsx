@@ -48,7 +48,7 @@ const ContactShop = observer(function ContactShop({ onRetry }: { onRetry: () => 
   return (
     <View>
       <View className="card general-shop" id="contact-shop-card">
-        {s.image ? <Image className="general-shop__image" src={mediaUrl(s.image)} mode="aspectFill" /> : null}
+        {s.image ? <Image nativeProps={{ alt: '' }} className="general-shop__image" src={mediaUrl(s.image)} mode="aspectFill" /> : null}
         <View>
           <Text className="general-shop__name">{s.name}</Text>
           <Text className={`general-shop__state${shop.isOpen ? '' : ' general-shop__state--closed'}`} id="contact-open-state">

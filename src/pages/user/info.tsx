@@ -56,7 +56,7 @@ export default observer(function UserInfoPage() {
           <View className="center-list">
             <View className="center-row" id="info-avatar" onClick={() => void changeAvatar()}>
               <Text className="center-row__label">{t('pages.center.avatar')}</Text>
-              <Image className="center-row__avatar" src={mediaUrl(user.avatarUrl) ?? ''} mode="aspectFill" />
+              <Image nativeProps={{ alt: '' }} className="center-row__avatar" src={mediaUrl(user.avatarUrl) ?? ''} mode="aspectFill" />
               <Text className="chevron">›</Text>
             </View>
             <View className="center-row">

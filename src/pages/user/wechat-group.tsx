@@ -46,7 +46,7 @@ const ChatGroup = observer(function ChatGroup({ onRetry }: { onRetry: () => void
         <Text className="general-group__slogan" id="group-slogan">
           {slogan || t('general.group.title')}
         </Text>
-        <Image className="general-group__image" id="group-image" src={image} mode="aspectFill" showMenuByLongpress onClick={preview} onLongPress={preview} />
+        <Image className="general-group__image" id="group-image" nativeProps={{ alt: slogan || t('general.group.title') }} src={image} mode="aspectFill" showMenuByLongpress onClick={preview} onLongPress={preview} />
         <Text className="muted">{t('general.group.longPress')}</Text>
         <View className="primary-button" id="group-save" onClick={() => saveImage(image)}>
           <Text>{t('general.group.save')}</Text>
