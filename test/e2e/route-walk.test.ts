@@ -6,30 +6,18 @@
  * where the spec gives the page content.
  * Each page is saved as <SCREENS_DIR>/routes/<route>.png at 375×667.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, RESTAURANT_PRODUCT as R, SHOP, lineFlag } from './demo';
-import { RESTAURANT_CATEGORY } from '../../server/src/demo/ids';
-import { apiCall, e2eReady, launch, newPhone, SCREENS_DIR, serverAndBrowser, settled, tap, type } from './harness';
-import { appConfigRoutes, IN_PROGRESS, messageKeyShown, reportWalk, WALK, walkFailures, walkUrl, type WalkFixture, type WalkResult } from '../support/route-walk';
+import { e2eReady, newPhone, SCREENS_DIR, serverAndBrowser } from './harness';
+import { pageSettled, prepareWalk } from './walk-setup';
+import { appConfigRoutes, IN_PROGRESS, messageKeyShown, reportWalk, WALK, walkFailures, walkUrl, type WalkResult } from '../support/route-walk';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
 
 jest.setTimeout(900_000);
 
-/** A dine-in cash order of one xiaolongbao at `table`, through the API with the page's token. */
-async function placeOrder(page: Page, table: string): Promise<number> {
-  const body = { type: 'dine', payType: 'cash', table, people: 1, products: [{ id: R.xiaolongbao, quantity: 1, flag: lineFlag(R.xiaolongbao, undefined, [], []) }] };
-  // a wrong expectedTotal is refused with the server's own total
-  const probe = (await apiCall(page, 'order/confirm', { ...body, expectedTotal: 0.01 }, { 'Idempotency-Key': randomUUID() })) as { code?: string; data?: { total: number } };
-  if (probe.code !== 'amountError' || !probe.data) throw new Error(`expected amountError, got ${JSON.stringify(probe)}`);
-  const res = await apiCall(page, 'order/confirm', { ...body, expectedTotal: probe.data.total }, { 'Idempotency-Key': randomUUID() });
-  if (!res.result) throw new Error(`order/confirm failed: ${JSON.stringify(res)}`);
-  return (res.info as { id: number }).id;
-}
 
 /**
  * What the page on screen shows, once it is still: whether it is only an empty state (the EmptyState
@@ -47,24 +35,6 @@ async function onlyEmptyState(page: Page): Promise<boolean> {
   });
 }
 
-/** Waits until the page has no skeleton rows and no request is out, then until it is still. */
-async function pageSettled(page: Page, pending: () => number): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let quiet = 0;
-  while (Date.now() < deadline && quiet < 3) {
-    await new Promise((r) => setTimeout(r, 150));
-    // a page that leaves for another document (a provider's cashier) is busy until that one is there
-    const busy = await page
-      .evaluate(() => {
-        const pages = Array.from(document.querySelectorAll<HTMLElement>('.taro_page')).filter((el) => getComputedStyle(el).display !== 'none');
-        const current = pages[pages.length - 1];
-        return !current || current.querySelector('[aria-busy="true"]') !== null;
-      })
-      .catch(() => true);
-    quiet = busy || pending() > 0 ? 0 : quiet + 1;
-  }
-  await settled(page).catch(() => undefined);
-}
 
 const fileName = (route: string) => route.replace(/^pages\//, '').replace(/\//g, '-');
 
@@ -81,28 +51,7 @@ suite('route walk (Chromium)', () => {
     const dir = path.join(SCREENS_DIR, 'routes');
     mkdirSync(dir, { recursive: true });
     try {
-      // the demo member at the restaurant, signed in by SMS code
-      await launch(page, env.server.base, `id=${SHOP.restaurant}`);
-      await page.locator('#home-takeaway').waitFor({ timeout: 60_000 });
-      await page.goto(`${env.server.base}/#/pages/user/login`);
-      await type(page, '#login-phone', DEMO_MEMBER.phone);
-      const sent = await apiCall(page, 'user/sendSmsCode', { phone: DEMO_MEMBER.phone, test: true });
-      expect(sent).toMatchObject({ result: true });
-      await type(page, '#login-code', String((sent.info as { testCode: string }).testCode));
-      await tap(page, '#login-submit');
-      await page.locator('#home-dine').waitFor({ timeout: 30_000 });
-
-      // an order, an address and a dish in the cart, for the pages that show them
-      const orderId = await placeOrder(page, 'A1');
-      const saved = await apiCall(page, 'address/add', { name: '张三', phone: '13800000000', address: '南京东路 100 号', addressGps: '31.2350,121.4800', gender: 1, isDefault: true });
-      expect(saved).toMatchObject({ result: true });
-      const addressId = (saved.info as { id: number }).id;
-      await page.goto(`${env.server.base}/#/pages/user/index-tab`);
-      await tap(page, '#home-takeaway');
-      await page.locator('#product-list').waitFor({ timeout: 30_000 });
-      await tap(page, `#category-${RESTAURANT_CATEGORY.noodles}`);
-      await tap(page, `#add-${R.xiaolongbao}`);
-      const fixture: WalkFixture = { orderId, addressId, webPage: `${env.server.base}/demo-images/avatar-li-si.svg` };
+      const fixture = await prepareWalk(page, env.server.base);
 
       await page.setViewportSize({ width: 375, height: 667 });
       let current = '';
