@@ -21,6 +21,25 @@ module.exports = (api) => {
   const targets =
     process.env.TARO_ENV === 'h5' ? { targets: { chrome: '66', safari: '12.1', ios: '12.2' } } : { forceAllTransforms: true };
   return {
+    // Assumptions our code meets (no document.all, no class called without new, no setters hit by
+    // class fields or object spread, no reliance on a function's length, getters without side
+    // effects): the ES5 output of `?.`, `??`, class fields, spread and for-of is then much shorter —
+    // most of our code is written with them (APP-4: the mini programs' main package and the H5
+    // start-up). Not assumed: `superIsCallableConstructor` (errors extend the native Error) and
+    // `iterableIsArray` (Maps and Sets are iterated).
+    assumptions: {
+      noDocumentAll: true,
+      setPublicClassFields: true,
+      setSpreadProperties: true,
+      constantSuper: true,
+      noClassCalls: true,
+      ignoreFunctionLength: true,
+      pureGetters: true,
+      skipForOfIteratorClosing: true,
+      objectRestNoSymbols: true,
+      mutableTemplateObject: true,
+      noNewArrows: true,
+    },
     presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...targets }]],
     plugins: [
       [

@@ -12,7 +12,7 @@ interface ChunkReport {
   files: string[];
   initial: boolean;
   size: number;
-  modules: { name: string; size: number }[];
+  modules: { id: string | number | null; name: string; size: number }[];
 }
 
 export class BundleStatsPlugin {
@@ -26,7 +26,7 @@ export class BundleStatsPlugin {
       for (const chunk of compilation.chunks) {
         const modules = chunkGraph
           .getChunkModules(chunk)
-          .map((m) => ({ name: m.readableIdentifier(compilation.requestShortener), size: m.size() }))
+          .map((m) => ({ id: chunkGraph.getModuleId(m), name: m.readableIdentifier(compilation.requestShortener), size: m.size() }))
           .sort((a, b) => b.size - a.size);
         chunks.push({
           id: chunk.id,
