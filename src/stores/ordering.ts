@@ -45,7 +45,7 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
   const { api, storage, platform, abroad, now, session, shop, member, promotion, address } = deps;
   const menu = new MenuStore({ api, storage, member, now });
   const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
-  const order = new OrderStore({ api, platform, session, cart, shop, member, promotion, address, now });
+  const order = new OrderStore({ api, platform, session, member, promotion, now });
   const table = new TableStore({
     api,
     platform,

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../src/domain/errors';
-import { validateAddress } from '../../src/stores/address';
-import type { AddressForm } from '../../src/stores/address';
+import { validateAddress } from '../../src/stores/areas/address-edit';
+import type { AddressForm } from '../../src/stores/areas/address-edit';
 import type { LocationAdapter } from '../../src/platform/types';
 import { fail, ok } from '../support/fakes';
 import { buildStores } from '../support/store-factories';
@@ -91,7 +91,7 @@ describe('AddressStore (USER-3)', () => {
     const f = buildStores();
     f.transport.on('address/add', ok(saved(3)));
     f.transport.on('address/list', ok({ list: [saved(3)] }));
-    const res = await f.address.add(form({ gender: 2 }));
+    const res = await f.addressEdit.add(form({ gender: 2 }));
     const sent = f.transport.requests.find((r) => r.url.endsWith('/address/add'))?.data;
     expect([res.ok, sent]).toEqual([
       true,
@@ -101,21 +101,21 @@ describe('AddressStore (USER-3)', () => {
 
   it('sends nothing for an invalid address', async () => {
     const f = buildStores();
-    const res = await f.address.add(form({ addressGps: '' }));
+    const res = await f.addressEdit.add(form({ addressGps: '' }));
     expect([res, f.transport.requests.length]).toEqual([{ ok: false, errors: [{ code: ErrorCode.addressNoGps }] }, 0]);
   });
 
   it('passes on the server refusal of an address', async () => {
     const f = buildStores();
     f.transport.on('address/add', fail('Address Error', ErrorCode.addressError));
-    expect(await f.address.add(form())).toEqual({ ok: false, errors: [{ code: ErrorCode.addressError }] });
+    expect(await f.addressEdit.add(form())).toEqual({ ok: false, errors: [{ code: ErrorCode.addressError }] });
   });
 
   it('edits an address', async () => {
     const f = buildStores();
     f.transport.on('address/update', ok(saved(1, { name: 'Han Meimei' })));
     f.transport.on('address/list', ok({ list: [saved(1, { name: 'Han Meimei' })] }));
-    await f.address.update(1, form({ name: 'Han Meimei' }));
+    await f.addressEdit.update(1, form({ name: 'Han Meimei' }));
     expect([f.transport.requests[0].data, f.address.list[0].name]).toEqual([expect.objectContaining({ id: 1, name: 'Han Meimei' }), 'Han Meimei']);
   });
 
@@ -125,7 +125,7 @@ describe('AddressStore (USER-3)', () => {
     f.transport.on('delivery/getDistance', ok({ addressId: 1, distance: 1, deliveryDistance: 5, inRange: true }));
     await f.address.load();
     f.transport.on('address/update', ok(saved(2, { isDefault: true })));
-    await f.address.setDefault(2);
+    await f.addressEdit.setDefault(2);
     const sent = f.transport.requests.find((r) => r.url.endsWith('/address/update'))?.data;
     expect(sent).toMatchObject({ id: 2, isDefault: true, address: 'Road 2' });
   });
@@ -136,7 +136,7 @@ describe('AddressStore (USER-3)', () => {
     f.transport.on('delivery/getDistance', ok({ addressId: 1, distance: 1, deliveryDistance: 5, inRange: true }));
     await f.address.load();
     f.transport.on('address/delete', ok('ok'));
-    await f.address.remove(1);
+    await f.addressEdit.remove(1);
     expect([f.address.list, f.address.selected]).toEqual([[], null]);
   });
 
@@ -145,7 +145,7 @@ describe('AddressStore (USER-3)', () => {
       getLocation: async () => ({ ok: true, value: { latitude: 31.2304, longitude: 121.4737, coordType: 'gcj02' } }),
     };
     const f = buildStores({ location });
-    expect(await f.address.locate()).toEqual({ ok: true, addressGps: '31.230400,121.473700' });
+    expect(await f.addressEdit.locate()).toEqual({ ok: true, addressGps: '31.230400,121.473700' });
   });
 
   it("converts a browser's WGS-84 position through the server before it becomes the address's GPS (USER-6)", async () => {
@@ -154,7 +154,7 @@ describe('AddressStore (USER-3)', () => {
     };
     const f = buildStores({ location });
     f.transport.on('delivery/convertGps', ok({ latitude: 31.230401, longitude: 121.473702, coordType: 'gcj02' }));
-    expect(await f.address.locate()).toEqual({ ok: true, addressGps: '31.230401,121.473702' });
+    expect(await f.addressEdit.locate()).toEqual({ ok: true, addressGps: '31.230401,121.473702' });
     const sent = f.transport.requests.filter((r) => r.url.endsWith('/delivery/convertGps')).map((r) => r.data);
     expect(sent).toEqual([{ latitude: 31.2324, longitude: 121.4691, from: 'wgs84' }]);
   });
@@ -165,11 +165,11 @@ describe('AddressStore (USER-3)', () => {
     };
     const f = buildStores({ location });
     f.transport.on('delivery/convertGps', fail('Network error', 'networkError'));
-    expect(await f.address.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });
+    expect(await f.addressEdit.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });
   });
 
   it('asks to open and authorise location when there is none', async () => {
     const f = buildStores();
-    expect(await f.address.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });
+    expect(await f.addressEdit.locate()).toEqual({ ok: false, error: { code: ErrorCode.locationUnavailable } });
   });
 });

@@ -82,14 +82,14 @@ test('a chosen time, service user, name and phone make a submission the server a
   beauty.setContact({ beautyUserName: '李女士', beautyUserPhone: '138 1234 5678' });
   expect(beauty.validationError).toBeNull();
   f.cart.setPayType('weixin');
-  expect(f.order.submission).toMatchObject({
+  expect(f.orderConfirm.submission).toMatchObject({
     type: 'appointment',
     appointment: tomorrowAt(16),
     serviceUser: { id: U.lin },
     contact_name: '李女士',
     contact_phone: '13812345678',
   });
-  const outcome = await f.order.confirm();
+  const outcome = await f.orderConfirm.confirm();
   expect(outcome.status).toBe('placed');
   const id = outcome.status === 'placed' ? outcome.order.id : 0;
   const [row] = await server.db.select().from(orders).where(eq(orders.id, id));

@@ -49,7 +49,7 @@ describe('CartStore with members and promotions', () => {
     f.cart.add(1);
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
     // special price 15 instead of 20
-    expect([f.cart.breakdown?.amountToPay, f.order.submission?.promotionCode]).toEqual([15, 'HELLO']);
+    expect([f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.promotionCode]).toEqual([15, 'HELLO']);
   });
 
   it('says the coupon activity does not exist for an unknown code', async () => {
@@ -95,6 +95,6 @@ describe('CartStore with members and promotions', () => {
     f.cart.add(1);
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
     // 20 − 3 = 17
-    expect([f.order.submission?.couponId, f.order.submission?.expectedTotal]).toEqual([71, 17]);
+    expect([f.orderConfirm.submission?.couponId, f.orderConfirm.submission?.expectedTotal]).toEqual([71, 17]);
   });
 });

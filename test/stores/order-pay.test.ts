@@ -131,11 +131,11 @@ describe('OrderStore.pay (ORDER-7)', () => {
     await readyToOrder(f, [product({ id: 1, price: 20 })], { pay: ['stripe'] });
     f.cart.add(1);
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
-    f.order.enterConfirm();
+    f.orderConfirm.enterConfirm();
     f.transport.on('order/confirm', ok({ id: 501, orderNo: 'N501', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
     f.transport.on('order/pay', ok({ kind: 'redirect', provider: 'stripe', tradeNo: 'S1', amount: 20, url: 'https://pay.example/s/S1' }));
     const back = 'http://shop.example/#/pages/order/allin-pay-callback?orderId=501';
-    await f.order.confirm({ returnUrl: back });
+    await f.orderConfirm.confirm({ returnUrl: back });
     expect(calls(f, 'order/pay')[0].data).toEqual({ id: 501, payType: 'stripe', returnUrl: back });
   });
 
@@ -157,11 +157,11 @@ describe('OrderStore.pay (ORDER-7)', () => {
     await readyToOrder(f, [product({ id: 1, price: 20 })], { pay: ['weixin'] });
     f.cart.add(1);
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
-    f.order.enterConfirm();
+    f.orderConfirm.enterConfirm();
     f.transport.on('order/confirm', ok({ id: 501, orderNo: 'N501', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
     f.transport.on('order/pay', ok(walletStart));
     f.transport.on('order/payQuery', ok({ id: 501, status: 'pending', payStatus: 1, paidAmount: 20 }));
-    const outcome = await f.order.confirm();
+    const outcome = await f.orderConfirm.confirm();
     expect(outcome.status === 'placed' && outcome.payment).toEqual({ status: 'paid', orderId: 501 });
   });
 

@@ -72,14 +72,14 @@ describe('the stores against the server (PRICE-10)', () => {
     fillCart(f);
     f.cart.setOrderInfo({ table: 'A1', people: 2 });
     const shown = f.cart.breakdown!.amountToPay;
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm();
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm();
     expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null]).toEqual(['placed', shown]);
   });
 
   it('places a takeaway order at the total the cart showed, priced at the server distance', async () => {
     const f = await visitor('takeaway');
-    const added = await f.address.add({
+    const added = await f.addressEdit.add({
       name: 'Wang',
       phone: '13812345678',
       address: '1 Test Road',
@@ -92,8 +92,8 @@ describe('the stores against the server (PRICE-10)', () => {
     // the restaurant asks for name and phone on takeaway orders (nameAndPhoneRequiredByTakeaway)
     f.cart.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
     const shown = f.cart.breakdown!.amountToPay;
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm();
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm();
     expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null, f.cart.pricingInput?.distance]).toEqual([
       'placed',
       shown,
@@ -105,9 +105,9 @@ describe('the stores against the server (PRICE-10)', () => {
     const f = await visitor('dine');
     fillCart(f);
     f.cart.setOrderInfo({ table: 'A1', people: 2 });
-    f.order.enterConfirm();
-    const submission = f.order.submission!;
-    const key = f.order.idempotencyKey!;
+    f.orderConfirm.enterConfirm();
+    const submission = f.orderConfirm.submission!;
+    const key = f.orderConfirm.idempotencyKey!;
     const first = await f.api.order.confirm(submission, { idempotencyKey: key });
     const again = await f.api.order.confirm(submission, { idempotencyKey: key });
     expect(again.id).toBe(first.id);
@@ -119,8 +119,8 @@ describe('the stores against the server (PRICE-10)', () => {
     f.cart.setOrderInfo({ table: 'A1', people: 2 });
     // sold out after the menu was loaded: only the server knows
     await server.db.update(products).set({ stock: 0 }).where(eq(products.id, P.braisedPork));
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm();
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm();
     expect(outcome.status).toBe('failed');
     const error = outcome.status === 'failed' ? outcome.error : null;
     const name = f.menu.product(P.braisedPork)!.name;
@@ -133,17 +133,17 @@ describe('the stores against the server (PRICE-10)', () => {
     f.session.start({ id: String(SHOP.restaurant), isDine: '1', isAutoNumber: '1' });
     expect(f.session.isAutoNumber).toBe(true);
     expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
-    f.order.enterConfirm();
-    expect(f.order.validationErrors).toEqual([]);
-    const outcome = await f.order.confirm();
+    f.orderConfirm.enterConfirm();
+    expect(f.orderConfirm.validationErrors).toEqual([]);
+    const outcome = await f.orderConfirm.confirm();
     expect(outcome.status).toBe('placed');
   });
 
   it('still asks for the table of a dine-in order without isAutoNumber', async () => {
     const f = await visitor('dine');
     expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
-    f.order.enterConfirm();
-    const submission = { ...f.order.submission! };
+    f.orderConfirm.enterConfirm();
+    const submission = { ...f.orderConfirm.submission! };
     const refused = await f.api.order.confirm(submission, { idempotencyKey: 'k-no-table' }).catch((e: { code: string }) => e.code);
     expect(refused).toBe('requiredTable');
   });
@@ -153,9 +153,9 @@ describe('the stores against the server (PRICE-10)', () => {
     const order = async () => {
       fillCart(f);
       f.cart.setOrderInfo({ table: 'A1', people: 2 });
-      f.order.enterConfirm();
+      f.orderConfirm.enterConfirm();
       const coupon = f.cart.selectedCouponId;
-      const outcome = await f.order.confirm();
+      const outcome = await f.orderConfirm.confirm();
       await f.order.accountRefresh;
       return { coupon, status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null };
     };

@@ -26,17 +26,17 @@ async function dineCart(opts: Parameters<typeof buildStores>[0] = {}): Promise<S
   f.cart.add(1, { specId: 11, tastes: [{ id: 101 }] });
   f.cart.add(2);
   f.cart.setOrderInfo({ table: 'A3', people: 2 });
-  f.order.enterConfirm();
+  f.orderConfirm.enterConfirm();
   return f;
 }
 
 const sentConfirm = (f: StoreFixture) => f.transport.requests.filter((r) => r.url.endsWith('/order/confirm'));
 
-describe('OrderStore.confirm: the submission (PRICE-10)', () => {
+describe('OrderConfirmStore.confirm: the submission (PRICE-10)', () => {
   it('sends what was chosen and no price', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', placed());
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
     expect(sentConfirm(f)[0].data).toEqual({
       type: 'dine',
       payType: 'cash',
@@ -57,21 +57,21 @@ describe('OrderStore.confirm: the submission (PRICE-10)', () => {
     const f = await dineCart();
     f.transport.on('order/confirm', placed());
     const shown = f.cart.breakdown?.amountToPay;
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
     expect((sentConfirm(f)[0].data as { expectedTotal: number }).expectedTotal).toBe(shown);
   });
 
   it('sends a UUID Idempotency-Key', async () => {
     const f = await dineCart({ uuids: ['3f2b8c1e-7d4a-4e5b-9c6d-0a1b2c3d4e5f'] });
     f.transport.on('order/confirm', placed());
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
     expect(sentConfirm(f)[0].headers['Idempotency-Key']).toBe('3f2b8c1e-7d4a-4e5b-9c6d-0a1b2c3d4e5f');
   });
 
   it('makes RFC 4122 version-4 keys by default', async () => {
     const f = await dineCart();
-    const { OrderStore } = await import('../../src/stores/order');
-    const store = new OrderStore({ ...f, now: () => 0 });
+    const { OrderConfirmStore } = await import('../../src/stores/areas/order-confirm');
+    const store = new OrderConfirmStore({ ...f });
     store.enterConfirm();
     expect(store.idempotencyKey).toMatch(UUID);
   });
@@ -79,35 +79,35 @@ describe('OrderStore.confirm: the submission (PRICE-10)', () => {
   it('reuses the key when a network failure is retried', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', { fail: { errMsg: 'request:fail' } }, placed());
-    await f.order.confirm();
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
+    await f.orderConfirm.confirm();
     const [a, b] = sentConfirm(f).map((r) => r.headers['Idempotency-Key']);
     expect(a).toBe(b);
   });
 
   it('takes a new key on the next visit of the confirm screen', async () => {
     const f = await dineCart();
-    const first = f.order.idempotencyKey;
-    f.order.enterConfirm();
-    expect(f.order.idempotencyKey).not.toBe(first);
+    const first = f.orderConfirm.idempotencyKey;
+    f.orderConfirm.enterConfirm();
+    expect(f.orderConfirm.idempotencyKey).not.toBe(first);
   });
 
   it('submits once on a double tap', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', placed());
-    const [a, b] = await Promise.all([f.order.confirm(), f.order.confirm()]);
+    const [a, b] = await Promise.all([f.orderConfirm.confirm(), f.orderConfirm.confirm()]);
     expect([a.status, b.status, sentConfirm(f).length]).toEqual(['placed', 'busy', 1]);
   });
 
   it('empties the cart once the order is placed', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', placed());
-    await f.order.confirm();
-    expect([f.cart.lines, f.order.lastOrder?.orderNo]).toEqual([[], 'N501']);
+    await f.orderConfirm.confirm();
+    expect([f.cart.lines, f.orderConfirm.lastOrder?.orderNo]).toEqual([[], 'N501']);
   });
 });
 
-describe('OrderStore.confirm: amountError (PRICE-10)', () => {
+describe('OrderConfirmStore.confirm: amountError (PRICE-10)', () => {
   const serverBreakdown: OrderBreakdown = {
     ...orderDetail({ goodsAmount: 31, total: 29, discountAmount: 2 }),
   };
@@ -117,15 +117,15 @@ describe('OrderStore.confirm: amountError (PRICE-10)', () => {
   it('shows the breakdown the server sent', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', amountError());
-    const outcome = await f.order.confirm();
-    expect([outcome.status, f.order.serverBreakdown?.total, f.order.expectedTotal]).toEqual(['amountChanged', 29, 29]);
+    const outcome = await f.orderConfirm.confirm();
+    expect([outcome.status, f.orderConfirm.serverBreakdown?.total, f.orderConfirm.expectedTotal]).toEqual(['amountChanged', 29, 29]);
   });
 
   it('submits the refreshed total under a new key', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', amountError(), placed({ total: 29 }));
-    await f.order.confirm();
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
+    await f.orderConfirm.confirm();
     const [first, second] = sentConfirm(f);
     expect([
       (second.data as { expectedTotal: number }).expectedTotal,
@@ -136,30 +136,30 @@ describe('OrderStore.confirm: amountError (PRICE-10)', () => {
   it('drops the server breakdown when the cart changes', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', amountError());
-    await f.order.confirm();
+    await f.orderConfirm.confirm();
     f.cart.add(2);
     // 31 + 12 = 43 from the cart again
-    expect([f.order.serverBreakdown, f.order.expectedTotal]).toEqual([null, 43]);
+    expect([f.orderConfirm.serverBreakdown, f.orderConfirm.expectedTotal]).toEqual([null, 43]);
   });
 });
 
-describe('OrderStore.confirm: validation (ORDER-6)', () => {
+describe('OrderConfirmStore.confirm: validation (ORDER-6)', () => {
   it('asks for the table of a dine-in order', async () => {
     const f = await dineCart();
     f.cart.setOrderInfo({ table: null });
-    expect(await f.order.confirm()).toEqual({ status: 'invalid', error: { code: ErrorCode.requiredTable } });
+    expect(await f.orderConfirm.confirm()).toEqual({ status: 'invalid', error: { code: ErrorCode.requiredTable } });
   });
 
   it('asks for a correct number of diners', async () => {
     const f = await dineCart();
     f.cart.setOrderInfo({ people: 0 });
-    expect((await f.order.confirm()).status).toBe('invalid');
+    expect((await f.orderConfirm.confirm()).status).toBe('invalid');
   });
 
   it('asks for the delivery address of a takeaway order', async () => {
     const f = await dineCart();
     f.session.setOrderType('takeaway');
-    expect(await f.order.confirm()).toEqual({ status: 'invalid', error: { code: ErrorCode.requiredAddress } });
+    expect(await f.orderConfirm.confirm()).toEqual({ status: 'invalid', error: { code: ErrorCode.requiredAddress } });
   });
 
   it('refuses a delivery out of range', async () => {
@@ -168,7 +168,7 @@ describe('OrderStore.confirm: validation (ORDER-6)', () => {
     f.transport.on('address/list', ok({ list: [{ id: 9, name: 'Li', phone: '13800000000', address: 'Far road', addressGps: '32.5,121.4', isDefault: true }] }));
     f.transport.on('delivery/getDistance', ok({ addressId: 9, distance: 140, deliveryDistance: 5, inRange: false }));
     await f.address.load();
-    const errors = f.order.validationErrors.map((e) => e.code);
+    const errors = f.orderConfirm.validationErrors.map((e) => e.code);
     expect(errors).toContain(ErrorCode.outOfBusinessScope);
   });
 
@@ -178,7 +178,7 @@ describe('OrderStore.confirm: validation (ORDER-6)', () => {
     f.transport.on('address/list', ok({ list: [{ id: 9, name: 'Li', phone: '138 0000 0000', address: 'Road 1', houseNumber: '5F', addressGps: '31.24,121.48', isDefault: true }] }));
     f.transport.on('delivery/getDistance', ok({ addressId: 9, distance: 1.2, deliveryDistance: 5, inRange: true }));
     await f.address.load();
-    expect(f.order.submission).toMatchObject({
+    expect(f.orderConfirm.submission).toMatchObject({
       type: 'takeaway',
       contact_address: 'Road 1 5F',
       contact_address_gps: '31.24,121.48',
@@ -189,7 +189,7 @@ describe('OrderStore.confirm: validation (ORDER-6)', () => {
   });
 });
 
-describe('OrderStore.confirm: member card (ORDER-7)', () => {
+describe('OrderConfirmStore.confirm: member card (ORDER-7)', () => {
   async function memberCart(platform: 'weapp' | 'h5') {
     const f = await dineCart({ platform });
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo({ amount: 100 }), memberSetting: { discountMode: 1 }, levels: [] }));
@@ -201,7 +201,7 @@ describe('OrderStore.confirm: member card (ORDER-7)', () => {
   it('sends the 6-digit pay password with the submission on weapp', async () => {
     const f = await memberCart('weapp');
     f.transport.on('order/confirm', placed({ payStatus: 1 }));
-    const outcome = await f.order.confirm({ payPassword: '135790' });
+    const outcome = await f.orderConfirm.confirm({ payPassword: '135790' });
     expect([outcome, (sentConfirm(f)[0].data as { payPassword: string }).payPassword]).toEqual([
       { status: 'placed', order: expect.objectContaining({ id: 501 }), payment: { status: 'paid', orderId: 501 } },
       '135790',
@@ -211,19 +211,19 @@ describe('OrderStore.confirm: member card (ORDER-7)', () => {
   it('keeps the pay password out of the store once sent', async () => {
     const f = await memberCart('weapp');
     f.transport.on('order/confirm', fail('Pay password is wrong', ErrorCode.payPasswordWrong));
-    await f.order.confirm({ payPassword: '135790' });
-    expect(JSON.stringify([f.order.submission, f.order.lastOrder, f.storage.data])).not.toContain('135790');
+    await f.orderConfirm.confirm({ payPassword: '135790' });
+    expect(JSON.stringify([f.orderConfirm.submission, f.orderConfirm.lastOrder, f.storage.data])).not.toContain('135790');
   });
 
   it('prices with the member price when paying by card', async () => {
     const f = await memberCart('weapp');
     // member price 16 + 1 spicy + 12 = 29
-    expect(f.order.expectedTotal).toBe(29);
+    expect(f.orderConfirm.expectedTotal).toBe(29);
   });
 
   it('asks for the pay password before sending anything', async () => {
     const f = await memberCart('weapp');
-    expect([await f.order.confirm({ payPassword: '12345' }), sentConfirm(f).length]).toEqual([
+    expect([await f.orderConfirm.confirm({ payPassword: '12345' }), sentConfirm(f).length]).toEqual([
       { status: 'invalid', error: { code: ErrorCode.payPasswordSixDigits } },
       0,
     ]);
@@ -231,7 +231,7 @@ describe('OrderStore.confirm: member card (ORDER-7)', () => {
 
   it('refuses the member card in a browser page', async () => {
     const f = await memberCart('h5');
-    expect([await f.order.confirm({ payPassword: '135790' }), sentConfirm(f).length]).toEqual([
+    expect([await f.orderConfirm.confirm({ payPassword: '135790' }), sentConfirm(f).length]).toEqual([
       { status: 'invalid', error: { code: ErrorCode.browserCannotPayByCard } },
       0,
     ]);
@@ -242,7 +242,7 @@ describe('OrderStore.confirm: member card (ORDER-7)', () => {
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo({ amount: 5 }), memberSetting: {}, levels: [] }));
     await f.member.load();
     f.cart.setPayType('vip');
-    expect(await f.order.confirm({ payPassword: '135790' })).toEqual({
+    expect(await f.orderConfirm.confirm({ payPassword: '135790' })).toEqual({
       status: 'invalid',
       error: { code: ErrorCode.balanceInsufficient },
     });

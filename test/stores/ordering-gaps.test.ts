@@ -102,7 +102,7 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     expect(f.cart.acceptOffer({ activityId: 92, productId: 5 }, 2)).toBeNull();
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
     // 2 × 20 + 2 colas × ¥1 = 42
-    expect([f.cart.breakdown?.amountToPay, f.order.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
+    expect([f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
   });
 
   it('drops an accepted offer from the order once the cart no longer reaches it', async () => {
@@ -112,7 +112,7 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     f.cart.setOrderInfo({ table: 'A1', people: 1 });
     // one noodles: 20 < 30, the cola offer is no longer offered and not sent; the customer pays 20
     f.cart.decrement(f.cart.lines[0].flag);
-    expect([f.cart.breakdown?.offers, f.cart.breakdown?.amountToPay, f.order.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
+    expect([f.cart.breakdown?.offers, f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
   });
 
   it('refuses more units than the offer allows', async () => {

@@ -13,10 +13,12 @@ import type { LoginAdapter, PlatformName } from '../../src/platform/types';
 import type { Platform } from '../../src/platform/types';
 import type { Product, ShopSettings } from '../../src/domain/types';
 import { AddressStore } from '../../src/stores/address';
+import { AddressEditStore } from '../../src/stores/areas/address-edit';
 import { CartStore } from '../../src/stores/cart';
 import { MemberStore } from '../../src/stores/member';
 import { MenuStore } from '../../src/stores/menu';
 import { OrderStore } from '../../src/stores/order';
+import { OrderConfirmStore } from '../../src/stores/areas/order-confirm';
 import { PromotionStore } from '../../src/stores/promotion';
 import { RootStore } from '../../src/stores/root';
 import type { OrderingLoader } from '../../src/stores/root';
@@ -170,8 +172,12 @@ export interface StoreFixture {
   shop: ShopStore;
   menu: MenuStore;
   address: AddressStore;
+  /** The address pages' editing store over `address`. */
+  addressEdit: AddressEditStore;
   cart: CartStore;
   order: OrderStore;
+  /** The confirm screen's store (its uuids are `opts.uuids`, then counted ones). */
+  orderConfirm: OrderConfirmStore;
   table: TableStore;
   /** Moves the fake clock (the stores read it on load and tick). */
   setNow(now: number): void;
@@ -228,10 +234,12 @@ export function buildStores(
   const shop = new ShopStore({ api, session, abroad, now: clock });
   const menu = new MenuStore({ api, storage, member, now: clock });
   const address = new AddressStore({ api, platform });
+  const addressEdit = new AddressEditStore({ api, address });
   const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
   const uuids = [...(opts.uuids ?? [])];
   let n = 0;
-  const order = new OrderStore({
+  const order = new OrderStore({ api, platform, session, member, promotion, now: clock });
+  const orderConfirm = new OrderConfirmStore({
     api,
     platform,
     session,
@@ -240,7 +248,7 @@ export function buildStores(
     member,
     promotion,
     address,
-    now: clock,
+    order,
     uuid: () => uuids.shift() ?? `00000000-0000-4000-8000-${String((n += 1)).padStart(12, '0')}`,
   });
   const table = new TableStore({
@@ -265,8 +273,10 @@ export function buildStores(
     shop,
     menu,
     address,
+    addressEdit,
     cart,
     order,
+    orderConfirm,
     table,
     setNow(next: number) {
       now = next;

@@ -9,7 +9,8 @@ import type { Gender as GenderValue } from '@/domain/enums';
 import { t } from '@/i18n';
 import type { RuleError } from '@/domain/errors';
 import { useStores } from '@/stores';
-import type { AddressForm } from '@/stores/address';
+import type { AddressForm } from '@/stores/areas/address-edit';
+import { useAddressEdit } from './use-address-edit';
 import { toastError } from './feedback';
 import { addressOfPoint, takePickedPoint } from './point-pick';
 
@@ -30,7 +31,8 @@ const GENDERS: Array<{ value: GenderValue; key: 'male' | 'female' }> = [
  * in a browser, which works without map tiles), default.
  */
 export const AddressFormView = observer(function AddressFormView({ initial, onSave, onDelete }: AddressFormViewProps) {
-  const { address, session } = useStores();
+  const { session } = useStores();
+  const address = useAddressEdit();
   const phoneRegion = session.phoneRegion;
   const [form, setForm] = useState<AddressForm>(initial);
   const [errors, setErrors] = useState<string[]>([]);

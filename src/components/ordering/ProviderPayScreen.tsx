@@ -14,6 +14,7 @@ import { useShopBoot } from './boot';
 import { Money } from './Money';
 import { OrderPages, followPayment, openProviderPage } from './payment';
 import './ordering.scss';
+import './ordering-pages.scss';
 
 export interface ProviderPayScreenProps {
   route: 'order/stripe-pay' | 'order/allin-pay';

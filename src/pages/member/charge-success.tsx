@@ -13,6 +13,7 @@ import { useWallet } from '@/components/wallet/use-wallet';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/wallet/wallet.scss';
 
 /** A figure row of the result: label left, money right-aligned. */

@@ -19,6 +19,7 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { MemberWalletStore, PayRule } from '@/stores/areas/member-wallet';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/wallet/wallet.scss';
 
 /** One amount option: "¥100.00 / 送 ¥10.00", the first-charge flag and the coupons it brings. */

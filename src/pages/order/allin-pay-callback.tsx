@@ -11,6 +11,7 @@ import { useStores } from '@/stores';
 import '@/stores/with-ordering';
 import type { PayOutcome } from '@/stores/order';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /**
  * order/allin-pay-callback (C§2, ORDER-8): where a provider page returns. It asks the server whether

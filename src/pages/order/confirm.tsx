@@ -19,6 +19,7 @@ import { AppointmentCard } from '@/components/beauty/AppointmentCard';
 import { useBeauty } from '@/components/beauty/use-beauty';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
+import { useOrderConfirm } from '@/components/ordering/use-order-confirm';
 import { notice, toastError } from '@/components/ordering/feedback';
 import { clockText } from '@/components/ordering/time-slots';
 import { offeredTimes } from '@/domain/order-times';
@@ -29,6 +30,7 @@ import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 type WhenField = 'deliveryTime' | 'pickupTime';
 
@@ -261,10 +263,11 @@ export default observer(function OrderConfirmPage() {
   void session.language;
   const [askPassword, setAskPassword] = useState(false);
   const beauty = useBeauty();
+  const confirming = useOrderConfirm();
 
   useEffect(() => {
-    order.enterConfirm();
-  }, [order]);
+    confirming.enterConfirm();
+  }, [confirming]);
 
   useEffect(() => {
     if (!boot?.ok) return;
@@ -293,7 +296,7 @@ export default observer(function OrderConfirmPage() {
       return;
     }
     if (cart.effectivePayType === PayType.vip && !payPassword) {
-      const first = order.validationErrors[0];
+      const first = confirming.validationErrors[0];
       if (first) {
         toastError(first);
         return;
@@ -302,7 +305,7 @@ export default observer(function OrderConfirmPage() {
       return;
     }
     setAskPassword(false);
-    const outcome = await order.confirm(payPassword ? { payPassword } : {});
+    const outcome = await confirming.confirm(payPassword ? { payPassword } : {});
     switch (outcome.status) {
       case 'busy':
         return;
@@ -342,7 +345,7 @@ export default observer(function OrderConfirmPage() {
       </PageShell>
     );
   }
-  const total = order.expectedTotal ?? b.amountToPay;
+  const total = confirming.expectedTotal ?? b.amountToPay;
   const types = offeredOrderTypes(shop.shop);
   return (
     <PageShell route="order/confirm" className="confirm-page">
@@ -394,8 +397,8 @@ export default observer(function OrderConfirmPage() {
           <Money value={total} className="price--large" />
           {b.totalDiscount > 0 ? <Text className="cart-bar__saved">{t('pages.ordering.savedShort')}</Text> : null}
         </View>
-        <View className={`submit-bar__go${order.submitting || order.paying ? ' submit-bar__go--busy' : ''}`} id="submit-order" onClick={() => void submit()}>
-          {order.submitting || order.paying ? <View className="spinner spinner--small" /> : null}
+        <View className={`submit-bar__go${confirming.submitting || order.paying ? ' submit-bar__go--busy' : ''}`} id="submit-order" onClick={() => void submit()}>
+          {confirming.submitting || order.paying ? <View className="spinner spinner--small" /> : null}
           <Text>{t('pages.ordering.submit')}</Text>
         </View>
       </View>

@@ -21,6 +21,7 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
 
 /**

@@ -6,6 +6,7 @@ import { OrderPages } from '@/components/ordering/payment';
 import { hasMessage, t, translate } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /** order/fail (C§2, ORDER-11): why ordering or paying did not succeed, and how to try again. */
 export default observer(function OrderFailPage() {

@@ -21,6 +21,7 @@ import type { MultiOrderType } from '@/stores/areas/multi-order';
 // reads the cart as it renders (a placed group empties the cart on screen): the ordering stores' chunk
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/multi/multi.scss';
 
 /**

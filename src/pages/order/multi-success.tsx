@@ -14,6 +14,7 @@ import { multiSuccessPage, useMultiOrder } from '@/components/multi/use-multi-or
 import { PayStatus } from '@/domain/enums';
 import { errorMessage, t } from '@/i18n';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/multi/multi.scss';
 
 /**

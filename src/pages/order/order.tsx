@@ -15,6 +15,7 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
 
 /**

@@ -14,6 +14,7 @@ import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /**
  * order/success (C§2, ORDER-11): the order placed, its number, total and status, and the next steps;

@@ -14,6 +14,7 @@ import { useStores } from '@/stores';
 // reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /** product/detail (C§2, MENU-6): the product's picture, description, price and its spec choices. */
 export default observer(function ProductDetailPage() {

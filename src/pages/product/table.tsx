@@ -17,6 +17,7 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
 
 /** The table's name, area, size and timed fee. */

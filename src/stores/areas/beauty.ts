@@ -24,7 +24,7 @@ import {
 import { checkPhone, isBlank } from '../../domain/contact';
 import { ErrorCode, ruleError, type RuleError } from '../../domain/errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../domain/hours';
-import { checkServiceUserChoice } from '../../domain/validation';
+import { checkServiceUserChoice } from '../../domain/order-rules';
 import type { CartStore } from '../cart';
 import { change } from '../named-action';
 import type { ShopStore } from '../shop';

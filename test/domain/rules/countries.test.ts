@@ -1,6 +1,6 @@
 import { COUNTRIES, countryOf, defaultPhoneRegion, joinPhone, nationalNumber, splitPhone } from '../../../src/domain/countries';
 import { checkPhone, isValidPhone } from '../../../src/domain/contact';
-import { validateOrderFields } from '../../../src/domain/validation';
+import { validateOrderFields } from '../../../src/domain/order-rules';
 import { ErrorCode } from '../../../src/domain/errors';
 import { OrderType } from '../../../src/domain/enums';
 

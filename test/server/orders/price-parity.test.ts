@@ -59,7 +59,7 @@ function fillCart(f: StoreFixture): void {
 /** What each order type asks the customer for (C§5 required fields). */
 async function fillOrderForm(f: StoreFixture, orderType: OrderType): Promise<void> {
   if (orderType === 'takeaway') {
-    const added = await f.address.add({
+    const added = await f.addressEdit.add({
       name: 'Wang',
       phone: '13812345678',
       address: '1 Test Road',
@@ -204,8 +204,8 @@ describe('the app and the server price an order alike', () => {
     if (v.activities) expect(f.cart.breakdown!.appliedActivityIds.length).toBeGreaterThan(0);
     if (v.coupons && who === 'member') expect(f.cart.selectedCouponId).not.toBeNull();
 
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm(payType === 'vip' ? { payPassword: DEMO_MEMBER.payPassword } : {});
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm(payType === 'vip' ? { payPassword: DEMO_MEMBER.payPassword } : {});
     // the first submit is accepted at the total shown: never amountError when nothing changed
     expect(outcome.status === 'placed' ? outcome.order.total : outcome).toBe(shown.breakdown.total);
     if (outcome.status !== 'placed') return;

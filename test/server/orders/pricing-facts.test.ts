@@ -56,8 +56,8 @@ describe('the member card: gift balance (P§9)', () => {
     f.cart.setPayType('vip');
     const b = f.cart.breakdown!;
     expect([b.total, b.giftAmount, b.amountToPay]).toEqual([65, 5, 60]);
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm({ payPassword: DEMO_MEMBER.payPassword });
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm({ payPassword: DEMO_MEMBER.payPassword });
     expect(outcome.status === 'placed' ? [outcome.order.total, outcome.order.needPay] : outcome).toEqual([60, false]);
     const card = await memberRow(server, DEMO_MEMBER.id);
     // the demo card held 500.00 balance and 50.00 gift: 500 − 60 = 440, 50 − 5 = 45
@@ -74,9 +74,9 @@ describe('the member card: gift balance (P§9)', () => {
     expect(balance).toBeLessThan(total);
     await server.db.update(members).set({ balance: String(balance) }).where(eq(members.id, DEMO_MEMBER.id));
     await f.member.load();
-    expect(f.order.validationErrors).toEqual([]);
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm({ payPassword: DEMO_MEMBER.payPassword });
+    expect(f.orderConfirm.validationErrors).toEqual([]);
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm({ payPassword: DEMO_MEMBER.payPassword });
     expect(outcome.status).toBe('placed');
   });
 });
@@ -129,9 +129,9 @@ describe('accepted offers (PRICE-5)', () => {
     expect(f.cart.add(P.braisedPork, { quantity: 2 })).toBeNull();
     for (const o of f.cart.breakdown!.offers) expect(f.cart.acceptOffer(o, 1)).toBeNull();
     const shown = f.cart.breakdown!.amountToPay;
-    expect(f.order.submission?.acceptedOffers).toEqual([markup, pudding].sort((a, b) => a.activityId - b.activityId));
-    f.order.enterConfirm();
-    const outcome = await f.order.confirm();
+    expect(f.orderConfirm.submission?.acceptedOffers).toEqual([markup, pudding].sort((a, b) => a.activityId - b.activityId));
+    f.orderConfirm.enterConfirm();
+    const outcome = await f.orderConfirm.confirm();
     expect(outcome.status === 'placed' ? outcome.order.total : outcome).toBe(shown);
   });
 });
@@ -146,7 +146,7 @@ describe('times red bag through the engine (P§3 13)', () => {
     expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
     f.cart.setPayType('cash');
     const app = f.cart.breakdown!;
-    const s = f.order.submission!;
+    const s = f.orderConfirm.submission!;
     const priced = await priceSubmission(server.ctx, submitter(), s);
     const redBag = (gifts: typeof app.gifts) => gifts.filter((g) => g.activityType === ActivityType.timesRedBag);
     expect(redBag(app.gifts)).toHaveLength(1);

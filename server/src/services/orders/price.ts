@@ -15,15 +15,8 @@ import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { ShopRealStatus, checkCanOrder, shopRealStatus } from '../../../../src/domain/shop-status';
 import { isBrowserUserAgent } from '../../../../src/domain/user-agent';
 import type { Activity, ShopSettings, TableTiming } from '../../../../src/domain/types';
-import {
-  checkCardPayEnvironment,
-  checkDeliveryAddress,
-  checkPaymentAmount,
-  checkPayType,
-  distanceKm,
-  parseGps,
-  validateOrderFields,
-} from '../../../../src/domain/validation';
+import { checkCardPayEnvironment, distanceKm, parseGps } from '../../../../src/domain/validation';
+import { checkDeliveryAddress, checkPaymentAmount, checkPayType, validateOrderFields } from '../../../../src/domain/order-rules';
 import type { ServerContext } from '../../context';
 import { memberCoupons, tables, type StockHold } from '../../db/schema';
 import { HttpError, fail, fromRule } from '../../http/errors';

@@ -4,14 +4,17 @@ import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
 import { AddressFormView, showSaveErrors } from '@/components/ordering/AddressFormView';
+import { useAddressEdit } from '@/components/ordering/use-address-edit';
 import { Gender } from '@/domain/enums';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /** user/address/add (C§2, USER-3): a new delivery address; from the confirm page it becomes the chosen one. */
 export default observer(function UserAddressAddPage() {
   const boot = useShopBoot({ ordering: false });
   const { address } = useStores();
+  const edit = useAddressEdit();
   const selecting = (useRouter().params as Record<string, string | undefined>).select === '1';
   return (
     <PageShell route="user/address/add">
@@ -21,7 +24,7 @@ export default observer(function UserAddressAddPage() {
         <AddressFormView
           initial={{ name: '', phone: '', gender: Gender.unknown, address: '', addressGps: '', houseNumber: '', isDefault: address.list.length === 0 }}
           onSave={async (form) => {
-            const res = await address.add(form);
+            const res = await edit.add(form);
             if (!res.ok) {
               showSaveErrors(res.errors);
               return;

@@ -10,6 +10,7 @@ import { useShopBoot } from '@/components/ordering/boot';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /**
  * user/address/list (C§2, USER-3): the saved addresses with default mark and gender; opened from the

@@ -22,6 +22,7 @@ import { useStores } from '@/stores';
 import { locateOnMap } from '@/stores/geo';
 import { LOCATION_REFRESH_MS } from '@/domain/interaction';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 const distanceLabel = (m: number): string =>
   m < 1000 ? t('pages.pointChooser.metres', { m }) : t('pages.pointChooser.kilometres', { km: (m / 1000).toFixed(1) });

@@ -5,17 +5,20 @@ import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
 import { AddressFormView, showSaveErrors } from '@/components/ordering/AddressFormView';
+import { useAddressEdit } from '@/components/ordering/use-address-edit';
 import { ask, toastError } from '@/components/ordering/feedback';
 import { ErrorCode, ruleError } from '@/domain/errors';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
-import { formOf } from '@/stores/address';
+import { formOf } from '@/stores/areas/address-edit';
 import '@/components/ordering/ordering.scss';
+import '@/components/ordering/ordering-pages.scss';
 
 /** user/address/update (C§2, USER-3): edit, make default or delete a saved address. */
 export default observer(function UserAddressUpdatePage() {
   const boot = useShopBoot({ ordering: false });
   const { address } = useStores();
+  const edit = useAddressEdit();
   const id = Number((useRouter().params as Record<string, string | undefined>).addressId);
   const current = address.list.find((a) => a.id === id);
   if (!boot || (address.loading && !current)) {
@@ -37,14 +40,14 @@ export default observer(function UserAddressUpdatePage() {
       <AddressFormView
         initial={formOf(current)}
         onSave={async (form) => {
-          const res = await address.update(id, form);
+          const res = await edit.update(id, form);
           if (!res.ok) showSaveErrors(res.errors);
           else await Taro.navigateBack();
         }}
         onDelete={() =>
           void ask(t('pages.ordering.deleteAddressConfirm')).then(async (yes) => {
             if (!yes) return;
-            if (await address.remove(id)) await Taro.navigateBack();
+            if (await edit.remove(id)) await Taro.navigateBack();
             else toastError(ruleError(ErrorCode.addressError));
           })
         }
