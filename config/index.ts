@@ -7,6 +7,7 @@ import devConfig from './dev';
 import prodConfig from './prod';
 import { apiBaseUrl } from './api-base';
 import { BundleStatsPlugin } from './bundle-stats';
+import { InlineStartupCssPlugin } from './inline-css';
 
 // One codebase, three targets (APP-1): weapp (chat app), alipay (payment app) and H5.
 // locales/ sits beside src/, so Taro's loaders must be told to compile it too.
@@ -81,6 +82,26 @@ function subpackageMessages(chain: import('webpack-chain')): void {
     .enforce('pre')
     .use('subpackage-messages')
     .loader(path.resolve(__dirname, 'subpackage-messages-loader.js'));
+}
+
+/**
+ * H5: the page modules other than the first screens (the entry page and the home tab, whose chunks the
+ * start-up loads): each gets the zh-CN texts those two do not show (src/i18n/areas/later.ts), which the
+ * H5 start-up script leaves out (APP-4). The mini programs bundle them (src/i18n/catalog-mini.ts).
+ */
+const PAGES_DIR = path.resolve(__dirname, '..', 'src', 'pages') + path.sep;
+const FIRST_SCREENS = ['index/index.tsx', 'user/index-tab.tsx'].map((p) => path.join(PAGES_DIR, p));
+const isLaterPage = (file: string): boolean => /\.tsx$/.test(file) && file.startsWith(PAGES_DIR) && !FIRST_SCREENS.includes(file);
+
+/** Adds the loader above, with the texts the first screens do not show, to the H5 webpack chain. */
+function laterMessages(chain: import('webpack-chain')): void {
+  chain.module
+    .rule('later-messages')
+    .test(isLaterPage)
+    .enforce('pre')
+    .use('later-messages')
+    .loader(path.resolve(__dirname, 'subpackage-messages-loader.js'))
+    .options({ module: '@/i18n/areas/later' });
 }
 
 /** Taro's own packages (the same test as Taro's `taro` cache group). */
@@ -168,6 +189,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // C§2: async page chunks give up after 60 s (then the reload message of APP-4 shows).
         chain.output.set('chunkLoadTimeout', 60_000);
         subpackageMessages(chain);
+        laterMessages(chain);
         // APP-4: modules shared by async pages go to shared async chunks instead of being copied
         // into every page chunk, so the entry page and the home tab fetch NutUI, the component
         // wrappers and the ordering boot once. Taro's own runtime stays in the start-up chunk.
@@ -191,6 +213,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // APP-4: Taro's component wrappers, with the components the first screen does not draw in
         // modules of their own (config/h5-components/index.js)
         chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, 'h5-components', 'index.js'));
+        // APP-4: the weui icon font that Taro's component stylesheet embeds as a data URL (about 8 KB, 3 KB
+        // gzip inside the start-up script) becomes a file, which the browser fetches only for an icon it draws
+        chain.module
+          .rule('inline-font-file')
+          .set('scheme', 'data')
+          .set('mimetype', 'application/octet-stream')
+          .set('type', 'asset/resource')
+          .set('generator', { filename: 'static/fonts/weui.[contenthash:8].ttf' });
         // V8's explicit compile hint (Chrome 136+, ignored elsewhere): the functions of a script are
         // compiled while it streams in, off the main thread, instead of one by one on their first call
         // — most of the start-up and page code runs as the first screen renders (MENU-8). Not for the
@@ -204,6 +234,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
           },
         ]);
+        // the app's global stylesheet (about 1.5 KB) inside the page: no file to wait for before the first render
+        chain.plugin('inline-startup-css').use(InlineStartupCssPlugin, [8_192]);
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS]);
       },
     },

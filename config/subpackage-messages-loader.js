@@ -1,8 +1,12 @@
 /**
- * Webpack loader for the page modules under a subpackage root (config/index.ts): the page first adds the
- * zh-CN start-up texts that only subpackage pages show (src/i18n/areas/subpackages.ts), so they load with
- * the subpackage (mini programs) or the page chunk (H5) and not with the main package (APP-4).
+ * Webpack loader for page modules: the page first adds start-up texts that the main package leaves out,
+ * so they load with the subpackage (mini programs) or the page chunk (H5) (APP-4). By default the zh-CN
+ * texts only subpackage pages show (src/i18n/areas/subpackages.ts, pages under a subpackage root,
+ * config/index.ts); the `module` option names another such module (H5: src/i18n/areas/later.ts, the
+ * texts the first screens do not show, in front of every other page).
  */
 module.exports = function subpackageMessagesLoader(source) {
-  return `import '@/i18n/areas/subpackages';\n${source}`;
+  const options = (this.getOptions && this.getOptions()) || {};
+  const module = options.module || '@/i18n/areas/subpackages';
+  return `import '${module}';\n${source}`;
 };

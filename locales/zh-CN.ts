@@ -4,10 +4,11 @@
  * Parameterised messages use `{{param}}` interpolation: `{{product}}`, `{{count}}`, `{{amount}}`…
  */
 import type { ErrorCode } from '../src/domain/errors';
-import type { OrderStatus, OrderType, PayType } from '../src/domain/enums';
+import type { OrderStatus } from '../src/domain/enums';
 import { pages } from './pages/zh-CN';
 import type { AreaSources } from './areas';
 import type { SubpackageMessages } from './subpackages/zh-CN';
+import type { LaterMessages } from './later/zh-CN';
 
 /** C§4: the statuses plus the other display labels (to be confirmed, preparing, cooking…). */
 export type OrderStatusLabel =
@@ -208,122 +209,6 @@ export const zhCN = {
     pickOneOfSeveralOrders: '本桌有多个订单，请选择其中一个',
     requiredPickupTime: '请选择自取时间',
   } as const satisfies Record<ErrorCode, string>,
-  // C§4 display texts by order status, plus the other labels of C§4
-  orderStatus: {
-    nopay: '未支付',
-    nopay_cancel: '已取消',
-    need_pay: '待支付',
-    pending: '待接单',
-    successed: '已完成',
-    refund: '已关闭',
-    refund_fail: '退款失败',
-    refunding: '退款中',
-    confirmed_new: '待配送',
-    wait_rider_pending: '等待骑手接单',
-    rider_confirmed: '骑手已接单',
-    rider_picked_up: '骑手已取货',
-    rider_delivery_exception: '配送异常',
-    confirmed: '商家已接单',
-    delivered: '商家已接单',
-    refused: '商家已拒单',
-    closed: '已关闭',
-    toBeConfirmed: '待确认',
-    preparing: '备餐中',
-    cooking: '制作中',
-    inDelivery: '配送中',
-    received: '已收货',
-    orderFailed: '下单失败',
-  } as const satisfies Record<OrderStatusLabel, string>,
-  orderType: {
-    takeaway: '外卖',
-    selfPickup: '自取',
-    dine: '堂食',
-    openTable: '开台',
-    appointment: '预约',
-  } as const satisfies Record<OrderType, string>,
-  payType: {
-    cash: '现金支付',
-    vip: '会员卡支付',
-    weixin: '微信支付',
-    alipay: '支付宝',
-    stripe: '银行卡支付',
-    allinpay: '在线支付',
-  } as const satisfies Record<PayType, string>,
-  // P§5 / C§5 coupon unusable reasons
-  couponReason: {
-    belowMinAmount: '订单金额未满{{amount}}',
-    quantityNotEnough: '商品数量需超过{{count}}件',
-    wrongOrderType: '不适用于当前订单类型',
-    cardPayOnly: '仅限会员卡支付',
-    wrongUserType: '不适用于当前用户类型',
-    notInValidTime: '不在可用时间内',
-    expired: '已过期',
-    noQualifyingProduct: '购物车中没有可用商品',
-    alreadySelected: '已选择其他商品券',
-  },
-  // C§5 the pay-password lock: tries left after a wrong one, minutes left of the lock
-  payPassword: {
-    wrongTriesLeft: '支付密码错误，还可以尝试 {{left}} 次',
-    lockedFor: '支付密码错误次数过多，请 {{minutes}} 分钟后再试',
-  },
-  language: {
-    'zh-CN': '简体中文',
-    en: 'English',
-    'zh-TW': '繁體中文',
-    es: 'Español',
-    fr: 'Français',
-  },
-  // USER-5: the country list by two-letter code (phone and region selection)
-  countries: {
-    title: '选择国家或地区',
-    choose: '地区',
-    names: {
-      CN: '中国大陆',
-      HK: '中国香港',
-      MO: '中国澳门',
-      TW: '中国台湾',
-      SG: '新加坡',
-      MY: '马来西亚',
-      TH: '泰国',
-      VN: '越南',
-      PH: '菲律宾',
-      ID: '印度尼西亚',
-      JP: '日本',
-      KR: '韩国',
-      IN: '印度',
-      AE: '阿联酋',
-      AU: '澳大利亚',
-      NZ: '新西兰',
-      US: '美国',
-      CA: '加拿大',
-      GB: '英国',
-      IE: '爱尔兰',
-      FR: '法国',
-      DE: '德国',
-      ES: '西班牙',
-      IT: '意大利',
-      PT: '葡萄牙',
-      NL: '荷兰',
-      BE: '比利时',
-      CH: '瑞士',
-      RU: '俄罗斯',
-      BR: '巴西',
-      MX: '墨西哥',
-    },
-  },
-  // C§4 pull-to-refresh states
-  pull: {
-    pulling: '下拉刷新',
-    reached: '释放立即刷新',
-    refreshing: '正在刷新…',
-    restoring: '刷新完成',
-  },
-  // ORDER-10: the cart's entry to check out the chain's shops together (the pages' texts are in areas/multi)
-  multiEntry: {
-    title: '多店一起结算',
-    text: '你在 {{count}} 家门店都有待结算的商品，可一起下单、一次支付',
-    action: '一起结算',
-  },
   pages,
 } as const;
 
@@ -332,10 +217,12 @@ export type Widen<T> = T extends string ? string : { readonly [K in keyof T]: Wi
 
 /**
  * The start-up tree (every locale file of this folder is typed against it): `zhCN` above, which zh-CN's
- * start-up code bundles, and the keys of the same tree that only subpackage pages show, which zh-CN adds
- * when such a page loads (locales/subpackages/zh-CN.ts; the other languages keep them in their trees).
+ * start-up code bundles, the keys of the same tree that the first screens do not show, which the mini
+ * programs bundle with it and H5 pages add as they load (locales/later/zh-CN.ts), and the keys that only
+ * subpackage pages show, which zh-CN adds when such a page loads (locales/subpackages/zh-CN.ts; the other
+ * languages keep both in their trees).
  */
-export type StartMessages = typeof zhCN & SubpackageMessages;
+export type StartMessages = typeof zhCN & LaterMessages & SubpackageMessages;
 
 /**
  * The literal source tree (used to derive typed keys and interpolation params): the start-up tree and

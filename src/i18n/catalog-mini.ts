@@ -8,7 +8,9 @@
 import { CONSUMER_BASE_PATH } from '../api/request';
 import type { DeepPartial } from '../../locales/deep-partial';
 import type { LocaleMessages } from '../../locales';
-import { zhCN } from '../../locales/zh-CN';
+import { zhCN as startUp } from '../../locales/zh-CN';
+import { laterZhCN } from '../../locales/later/zh-CN';
+import { joinTrees } from '../../locales/join-trees';
 import { SUPPORTED_LANGUAGES } from '../domain/language';
 import type { Language } from '../domain/language';
 import { apiHost } from '../platform/env';
@@ -16,6 +18,9 @@ import { taroTransport } from '../platform/http';
 import { storage } from '../platform/storage';
 
 type Messages = DeepPartial<LocaleMessages>;
+
+/** The default language's start-up texts: the mini programs' tab pages are in the main package, so all of them. */
+const zhCN = joinTrees(startUp, laterZhCN) as Messages;
 
 /** The overseas build starts in English, so it carries it (the constant removes the other branch). */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

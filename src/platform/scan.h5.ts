@@ -1,71 +1,26 @@
 /**
- * Browser QR scanning with the camera (@zxing/browser). The library is loaded with a dynamic
- * `import()` on the first scan, so it is not part of the initial bundle.
+ * Browser QR scanning with the camera: the camera layer and @zxing/browser are loaded with a dynamic
+ * `import()` on the first scan (`scan-camera.ts`), so they are not part of the start-up script (APP-4).
  */
 import { ErrorCode } from '../domain/errors';
-import { translate } from '../i18n';
 import type { PlatformResult, ScanAdapter } from './types';
-
-type ScanResult = PlatformResult<{ result: string }>;
 
 const hasCamera = (): boolean =>
   typeof document !== 'undefined' &&
   typeof navigator !== 'undefined' &&
   typeof navigator.mediaDevices?.getUserMedia === 'function';
 
-/** A full-screen layer with the camera preview and a cancel button. */
-function createOverlay(): { root: HTMLDivElement; video: HTMLVideoElement; cancel: HTMLButtonElement } {
-  const root = document.createElement('div');
-  root.setAttribute('data-testid', 'qr-scanner');
-  root.style.cssText = 'position:fixed;inset:0;z-index:9999;background:#000;display:flex;flex-direction:column';
-  const video = document.createElement('video');
-  video.setAttribute('playsinline', 'true');
-  video.muted = true;
-  video.style.cssText = 'flex:1;width:100%;object-fit:cover';
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.textContent = translate('common.cancel');
-  cancel.style.cssText = 'min-height:44px;margin:16px;border:0;border-radius:22px;font-size:16px';
-  root.append(video, cancel);
-  document.body.appendChild(root);
-  return { root, video, cancel };
-}
-
-async function scanWithCamera(): Promise<ScanResult> {
+async function scanCode(): Promise<PlatformResult<{ result: string }>> {
   if (!hasCamera()) {
     return { ok: false, code: ErrorCode.platformUnsupported, detail: 'this browser gives no camera access' };
   }
-  let zxing: typeof import('@zxing/browser');
+  let camera: typeof import('./scan-camera');
   try {
-    zxing = await import(/* webpackChunkName: "qr-scanner" */ '@zxing/browser');
+    camera = await import(/* webpackChunkName: "scan-camera" */ './scan-camera');
   } catch (e) {
     return { ok: false, code: ErrorCode.asyncLoadFailed, detail: String(e) };
   }
-  const { root, video, cancel } = createOverlay();
-  return new Promise<ScanResult>((resolve) => {
-    let controls: { stop(): void } | undefined;
-    let done = false;
-    const finish = (answer: ScanResult) => {
-      if (done) return;
-      done = true;
-      controls?.stop();
-      root.remove();
-      resolve(answer);
-    };
-    cancel.onclick = () => finish({ ok: false, code: ErrorCode.cameraScanFailed, cancelled: true, detail: 'cancelled' });
-    const reader = new zxing.BrowserMultiFormatReader();
-    reader
-      .decodeFromVideoDevice(undefined, video, (result, _error, c) => {
-        controls = c;
-        if (result) finish({ ok: true, value: { result: result.getText() } });
-      })
-      .then((c) => {
-        controls = c;
-        if (done) c.stop();
-      })
-      // camera refused or absent (C§8 "camera scan failed")
-      .catch((e: unknown) => finish({ ok: false, code: ErrorCode.cameraScanFailed, detail: String(e) }));
-  });
+  return camera.scanWithCamera();
 }
 
-export const scan: ScanAdapter = { scanCode: scanWithCamera };
+export const scan: ScanAdapter = { scanCode };

@@ -6,7 +6,8 @@ import { phone } from '../../src/platform/phone.h5';
 import { scan } from '../../src/platform/scan.h5';
 import { subscribe } from '../../src/platform/subscribe.h5';
 import { firstTemplates } from '../../src/platform/subscribe-templates';
-import { upload, uploadFile } from '../../src/platform/upload.h5';
+import { upload } from '../../src/platform/upload.h5';
+import { uploadFile } from '../../src/platform/upload-browser';
 
 const originalNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
 const originalFetch = globalThis.fetch;
