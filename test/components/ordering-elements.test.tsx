@@ -25,6 +25,12 @@ describe('H5 menu list elements', () => {
     expect([img.getAttribute('loading'), img.className]).toEqual(['lazy', 'thumb picture--fill']);
   });
 
+  test('a picture on the first screen loads at once (not lazily), filling its box the same way', () => {
+    const { container } = render(<Picture className="thumb" src="/a.svg" eager />);
+    const img = container.querySelector('img') as HTMLImageElement;
+    expect([img.getAttribute('loading'), img.className]).toEqual([null, 'thumb picture--fill']);
+  });
+
   test('a scroller reports its scroll offset in px', () => {
     const onScroll = jest.fn();
     const { container } = render(<Scroller id="product-list" onScroll={onScroll} />);

@@ -21,4 +21,15 @@ suite('the H5 build', () => {
     const found = js().filter((f) => /BlackBerry|__store__/.test(readFileSync(path.join(H5_DIR, 'js', f), 'utf8')));
     expect(found).toEqual([]);
   });
+
+  it('writes the start-up stylesheet into the page: no stylesheet to wait for before the first render', () => {
+    const html = readFileSync(path.join(H5_DIR, 'index.html'), 'utf8');
+    const inline = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+    // the global styles (the page background) and the rule that keeps Taro's navigation bar from taking room early
+    expect([/rel="stylesheet"/.test(html), inline.includes('#f5f6f7'), inline.includes('.taro-navigation-bar-no-icon:not(.taro-navigation-bar-show){display:none}')]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
 });

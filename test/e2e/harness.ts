@@ -15,6 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { instantMs, TEST_INSTANT } from '../support/clock';
+import { DEMO_MEMBER as DEMO_ACCOUNT, SHOP as DEMO_SHOP } from '../../server/src/demo/ids';
+
+const DEMO_PHONE = DEMO_ACCOUNT.phone;
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
@@ -251,6 +254,22 @@ export async function apiCall(
 /** Opens the app's entry page with a launch query (C§2 start-up parameters). */
 export async function launch(page: Page, base: string, query: string): Promise<void> {
   await page.goto(`${base}/#/pages/index/index?${query}`);
+}
+
+/**
+ * The demo member signs in by SMS code at the demo restaurant, as a customer would: the entry page,
+ * then the login page with the code the server hands out in test mode. Ends on the home tab.
+ */
+export async function signInDemoMember(page: Page, base: string): Promise<void> {
+  await launch(page, base, `id=${DEMO_SHOP.restaurant}`);
+  await page.locator('#home-takeaway').waitFor({ timeout: 60_000 });
+  await page.goto(`${base}/#/pages/user/login`);
+  await type(page, '#login-phone', DEMO_PHONE);
+  const sent = await apiCall(page, 'user/sendSmsCode', { phone: DEMO_PHONE, test: true });
+  if (!sent.result) throw new Error(`sendSmsCode refused: ${JSON.stringify(sent)}`);
+  await type(page, '#login-code', String((sent.info as { testCode: string }).testCode));
+  await tap(page, '#login-submit');
+  await page.locator('#home-dine').waitFor({ timeout: 30_000 });
 }
 
 /** Clicks the first visible element matching the selector. */

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { DEMO_MEMBER, RESTAURANT_PRODUCT as R, SHOP, lineFlag } from './demo';
+import { RESTAURANT_PRODUCT as R, lineFlag } from './demo';
 import { RESTAURANT_CATEGORY } from '../../server/src/demo/ids';
-import { apiCall, launch, settled, tap, type } from './harness';
+import { apiCall, settled, signInDemoMember, tap } from './harness';
 import type { WalkFixture } from '../support/route-walk';
 
 export /** A dine-in cash order of one xiaolongbao at `table`, through the API with the page's token. */
@@ -42,15 +42,7 @@ async function pageSettled(page: Page, pending: () => number): Promise<void> {
 /** Signs the demo member in by SMS code, places an order, saves an address and puts a dish in the cart. */
 export async function prepareWalk(page: Page, base: string): Promise<WalkFixture> {
   // the demo member at the restaurant, signed in by SMS code
-  await launch(page, base, `id=${SHOP.restaurant}`);
-  await page.locator('#home-takeaway').waitFor({ timeout: 60_000 });
-  await page.goto(`${base}/#/pages/user/login`);
-  await type(page, '#login-phone', DEMO_MEMBER.phone);
-  const sent = await apiCall(page, 'user/sendSmsCode', { phone: DEMO_MEMBER.phone, test: true });
-  expect(sent).toMatchObject({ result: true });
-  await type(page, '#login-code', String((sent.info as { testCode: string }).testCode));
-  await tap(page, '#login-submit');
-  await page.locator('#home-dine').waitFor({ timeout: 30_000 });
+  await signInDemoMember(page, base);
 
   // an order, an address and a dish in the cart, for the pages that show them
   const orderId = await placeOrder(page, 'A1');

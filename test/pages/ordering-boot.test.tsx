@@ -1,9 +1,11 @@
 /**
- * The ordering boot (APP-6, MENU-8): token, shop and menu first; the member card and promotions
- * only once the menu's products are in, so their calls do not hold up the first product rows.
+ * The ordering boot (APP-6, MENU-8): token, shop and menu first; the shop's activities alongside the
+ * menu and in before the boot ends (their tags sit above the list: arriving later they would push the
+ * first product rows down); the member card only once the menu's products are in, so its call does not
+ * hold up the first product rows.
  */
 import type { Transport } from '@/api/request';
-import { bootShop, resetBoot } from '@/components/ordering/boot';
+import { bootShop, PROMOTIONS_WAIT_MS, resetBoot } from '@/components/ordering/boot';
 import type { FakeTransport } from '../support/fakes';
 import { fakeRoot, product, scriptBoot } from '../support/store-factories';
 
@@ -23,12 +25,39 @@ const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 describe('bootShop', () => {
   afterEach(() => resetBoot());
 
-  test('asks for the member card and the promotions only after the menu answered', async () => {
+  test('asks for the member card only after the menu answered', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
     const res = await bootShop(root);
     await new Promise((resolve) => setTimeout(resolve, 0));
     const calls = transport.requests.map((r) => r.url.split('/').slice(-2).join('/'));
-    expect([res, calls.indexOf('store/vipInfo') > calls.indexOf('store/products'), calls.includes('activity/list')]).toEqual([{ ok: true }, true, true]);
+    expect([res, calls.indexOf('store/vipInfo') > calls.indexOf('store/products')]).toEqual([{ ok: true }, true]);
+  });
+
+  test('asks for the activities alongside the menu (before its slow category call answers) and has them when the boot ends', async () => {
+    const { root, transport } = build();
+    scriptBoot(transport, [noodles]);
+    let activitiesAskedBeforeMenu = false;
+    const seen = transport.send.bind(transport);
+    transport.send = async (request) => {
+      if (request.url.endsWith('/activity/list')) activitiesAskedBeforeMenu = !transport.requests.some((r) => r.url.endsWith('/store/products'));
+      return seen(request);
+    };
+    const res = await bootShop(root);
+    expect([res, activitiesAskedBeforeMenu, root.promotion.loaded]).toEqual([{ ok: true }, true, true]);
+  });
+
+  test('an activity call slower than PROMOTIONS_WAIT_MS holds the menu back no longer than that', async () => {
+    const { root, transport } = build();
+    scriptBoot(transport, [noodles]);
+    const seen = transport.send.bind(transport);
+    transport.send = async (request) => {
+      if (request.url.endsWith('/activity/list')) await new Promise((resolve) => setTimeout(resolve, PROMOTIONS_WAIT_MS + 2_000));
+      return seen(request);
+    };
+    const started = Date.now();
+    const res = await bootShop(root);
+    const waited = Date.now() - started;
+    expect([res, root.promotion.loaded, waited >= PROMOTIONS_WAIT_MS - 50, waited < PROMOTIONS_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
   });
 });

@@ -179,9 +179,11 @@ export const OrderingScreen = observer(function OrderingScreen({
   const frame = useRef<number | null>(null);
   const pending = useRef(0);
 
-  // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot
+  // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot —
+  // and its activities: their tags sit above the list, and arriving later they would push it down
   const menuReady =
     menu.products.size > 0 &&
+    root.promotion.loaded &&
     menu.shopId !== null &&
     (session.id === null || String(menu.shopId) === session.id);
   const bodyShown = menuReady || boot?.ok === true;

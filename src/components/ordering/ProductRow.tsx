@@ -54,6 +54,9 @@ function memberOnlyIds(root: RootStore): ReadonlySet<number> {
  * A product row (UI.md): image, name, short description, tags (member price, minimum, limit, stock
  * left), price in the main colour with the original struck through, and "+" or "choose spec".
  */
+/** Rows starting within this offset of the list's top are on the first screen: their pictures load at once. */
+const FIRST_SCREEN_PX = 800;
+
 export const ProductRow = observer(function ProductRow({ productId, height, top, onChoose, onAdd, onOpen }: ProductRowProps) {
   const root = useStores();
   const { menu, cart, shop } = root;
@@ -86,7 +89,7 @@ export const ProductRow = observer(function ProductRow({ productId, height, top,
   return (
     <Box className={`product-row${blocked ? ' product-row--blocked' : ''}`} style={style} id={`product-${productId}`}>
       <Box className="product-row__thumb" onClick={open}>
-        {product.image ? <Picture className="product-row__img" src={product.image} /> : null}
+        {product.image ? <Picture className="product-row__img" src={product.image} eager={top < FIRST_SCREEN_PX} /> : null}
         {blocked ? <Label className="product-row__blocked">{blocked}</Label> : null}
       </Box>
       <Box className="product-row__main">

@@ -38,10 +38,25 @@ let orderingRun: Promise<BootResult> | null = null;
 let bootedShop: number | null = null;
 /** The shop whose member card and promotions have been asked for. */
 let extrasShop: number | null = null;
+/** The shop whose promotions have been asked for, and that load. */
+let promotionsShop: number | null = null;
+let promotionsLoad: Promise<void> = Promise.resolve();
 /** Bumped by resetBoot: a boot of an earlier generation (the shop before a switch) stops short. */
 let generation = 0;
 
 const failed = (): BootResult => ({ ok: false, code: ErrorCode.getShopDataFailed });
+
+/** How long the menu waits for the shop's activities before it shows without their tags. */
+export const PROMOTIONS_WAIT_MS = 1_500;
+
+/** `work`, or nothing once `ms` have passed, whichever comes first. */
+function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
 
 async function runShop(root: RootStore, run: ShopRun): Promise<BootResult> {
   const gen = generation;
@@ -54,6 +69,8 @@ async function runShop(root: RootStore, run: ShopRun): Promise<BootResult> {
   // the menu of the launch shop loads alongside the shop itself: the first product shows sooner (MENU-8)
   if (run.menuEarly && needShop && launchShop !== null && bootedShop !== launchShop) {
     run.early = root.ready().then(() => root.menu.load(launchShop));
+    // and the shop's activities with it: the list shows once both are in (see runOrdering)
+    void loadPromotions(root, launchShop);
   }
   if (needShop) {
     const loaded = await root.shop.load();
@@ -95,7 +112,16 @@ function loadExtras(root: RootStore, shopId: number): void {
   if (extrasShop === shopId) return;
   extrasShop = shopId;
   void root.member.load().catch(() => undefined);
-  void root.promotion.load().catch(() => undefined);
+  void loadPromotions(root, shopId);
+}
+
+/** The shop's activities and coupons, asked for once per shop; settles (never rejects) when they are in. */
+function loadPromotions(root: RootStore, shopId: number): Promise<void> {
+  if (promotionsShop !== shopId) {
+    promotionsShop = shopId;
+    promotionsLoad = root.promotion.load().catch(() => undefined);
+  }
+  return promotionsLoad;
 }
 
 async function runShopLevel(root: RootStore): Promise<BootResult> {
@@ -128,11 +154,15 @@ async function runOrdering(root: RootStore): Promise<BootResult> {
         await root.menu.load(shop.id, { utcOffsetMinutes: offset });
       }
     })();
-    // the card and the promotions fill in member prices and activity tags once the first products are
-    // in: their calls no longer share the main thread with the menu's first render (MENU-8)
+    // the shop's activities load alongside the menu and the screen waits for both: their tags sit above
+    // the list, and tags arriving after the first products would push the list down under the
+    // customer's eyes (a layout shift). The member card fills in member prices once the first
+    // products are in (rows keep their height), so its call does not share the first render (MENU-8).
+    // A slow activity call holds the list back no longer than PROMOTIONS_WAIT_MS.
+    const promotions = loadPromotions(root, shop.id);
     const extras = () => loadExtras(root, shop.id);
     void menuLoaded.then(extras, extras);
-    await menuLoaded;
+    await Promise.all([menuLoaded, within(promotions, PROMOTIONS_WAIT_MS)]);
     if (gen !== generation) return failed();
     root.cart.open(shop.id);
     bootedShop = shop.id;
@@ -169,6 +199,7 @@ export function resetBoot(): void {
   orderingRun = null;
   bootedShop = null;
   extrasShop = null;
+  promotionsShop = null;
 }
 
 /**

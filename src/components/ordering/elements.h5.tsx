@@ -49,9 +49,15 @@ export function Label({ className, id, style, onClick, children }: BoxProps) {
   );
 }
 
-/** An image filling its box (object-fit in the stylesheet), loaded when it comes near the screen. */
-export function Picture({ className, src }: PictureProps) {
-  return <img className={`${className ?? ''} picture--fill`} src={mediaUrl(src)} loading="lazy" decoding="async" alt="" />;
+/**
+ * An image filling its box (object-fit in the stylesheet), loaded when it comes near the screen —
+ * or, on the first screen, at once: the first rows' pictures are what a
+ * customer waits for (the page's largest paint).
+ */
+export function Picture({ className, src, eager }: PictureProps) {
+  const cls = `${className ?? ''} picture--fill`;
+  if (eager) return <img className={cls} src={mediaUrl(src)} decoding="async" alt="" />;
+  return <img className={cls} src={mediaUrl(src)} loading="lazy" decoding="async" alt="" />;
 }
 
 /** A vertical scroll container (div with overflow), focusable so that a keyboard can scroll it. */

@@ -22,6 +22,8 @@ export interface PictureProps {
   className?: string;
   /** A picture the server names; resolved by `mediaUrl` (root-relative paths → the API origin). */
   src: string;
+  /** On the first screen: loaded at once, first in line, instead of when it comes near the screen. */
+  eager?: boolean;
 }
 
 export interface ScrollerProps {
@@ -44,9 +46,9 @@ export function Label({ onClick, ...props }: BoxProps) {
   return <Text {...props} onClick={onClick ? () => onClick() : undefined} />;
 }
 
-/** A server picture filling its box, loaded when it comes near the screen. */
-export function Picture({ className, src }: PictureProps) {
-  return <Image className={className} src={mediaUrl(src)} mode="aspectFill" lazyLoad />;
+/** A server picture filling its box, loaded when it comes near the screen (at once on the first screen). */
+export function Picture({ className, src, eager }: PictureProps) {
+  return <Image className={className} src={mediaUrl(src)} mode="aspectFill" lazyLoad={!eager} />;
 }
 
 /** A vertical scroll container (ScrollView). */

@@ -1,0 +1,75 @@
+/**
+ * The first screens hold still while they load (MENU-8, APP-4): a new customer opening the menu and
+ * a member opening the member center see no layout shift — the page is not pushed down by Taro's
+ * navigation bar leaving, by the shop's activity tags arriving after the first products, or by a
+ * stylesheet arriving late. Headless Chromium against the H5 build and the real server; the shifts
+ * are Chromium's own layout-shift entries (the figure Lighthouse sums as CLS), counted from the
+ * first paint until the screen is still.
+ */
+import type { Page } from 'playwright-core';
+import { SHOP } from './demo';
+import { e2eReady, newPhone, serverAndBrowser, settled, signInDemoMember } from './harness';
+
+const ready = e2eReady();
+const suite = ready ? describe : describe.skip;
+
+jest.setTimeout(240_000);
+
+/** Records every layout shift of the page from the start of each document (no recent input). */
+const RECORD_SHIFTS = `(() => {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts.push({ value: e.value, nodes: (e.sources || []).map((s) => (s.node && (s.node.className || s.node.nodeName)) || '?') });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
+interface Shift {
+  value: number;
+  nodes: string[];
+}
+
+/**
+ * The shifts recorded once the network is idle and the screen is still. Chromium reports a
+ * zero-distance "shift" when a tab label's text repaints: only real moves count.
+ */
+async function realShiftsWhenStill(page: Page): Promise<Shift[]> {
+  await page.waitForLoadState('networkidle');
+  await settled(page);
+  const found = (await page.evaluate('window.__shifts')) as Shift[];
+  return found.filter((s) => s.value >= 0.001);
+}
+
+suite('the first screens hold still while they load', () => {
+  const env = serverAndBrowser();
+
+  test('a new customer opening the menu: no layout shift until the menu is still', async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await page.addInitScript({ content: RECORD_SHIFTS });
+      await page.goto(`${env.server.base}/#/pages/user/index-tab-1?id=${SHOP.restaurant}`);
+      await page.locator('.product-row:not(.product-row--loading)').first().waitFor({ timeout: 60_000 });
+      // the shop's activity tags are on screen with the first products
+      await page.locator('.shop-header__tags .tag--activity').first().waitFor({ timeout: 1_000 });
+      expect(await realShiftsWhenStill(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the member opening the member center: no layout shift until the page is still', async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await signInDemoMember(page, env.server.base);
+      await page.addInitScript({ content: RECORD_SHIFTS });
+      await page.goto('about:blank');
+      await page.goto(`${env.server.base}/#/pages/member/index`);
+      await page.locator('#member-codes').waitFor({ timeout: 60_000 });
+      expect(await realShiftsWhenStill(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
