@@ -4,7 +4,8 @@
  * (operation → committed to the database → fanned out to the room). The latency of one operation is
  * the time from the diner sending it until every OTHER diner of the room has received its event.
  *
- *   BENCH cartsync_p50_ms_1node    — one server in this process (embedded PGlite, in-process fan-out)
+ *   BENCH cartsync_p50_ms_1node    — one server in this process (embedded PGlite in a data directory, as
+ *                                    `npm start` runs it; in-process fan-out)
  *   BENCH cartsync_p99_ms_1node
  *   BENCH cartsync_p99_ms_2nodes   — two server processes on one PostgreSQL and one Redis, the diners of
  *                                    each room split across them (only with DATABASE_URL=postgres://…
@@ -703,7 +704,9 @@ async function oneNode(): Promise<Summary> {
   const { testClockFrom, testConfig } = await import('../server/src/config');
   const { tables } = await import('../server/src/db/schema');
   const clock = testClockFrom(instantMs(TEST_INSTANT), Date.now());
-  const app = await buildApp({ config: testConfig({ seedLargeShop: false }), seed: true, clock });
+  // the embedded database in a data directory, as `npm start` runs it (not the tests' in-memory one)
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cartsync-1node-'));
+  const app = await buildApp({ config: testConfig({ seedLargeShop: false, databaseUrl: dataDir }), seed: true, clock });
   // what the server logs as warnings (failed frames, refused sockets, resync failures) is counted
   const warnings = new Map<string, number>();
   const log = app.log as unknown as Record<string, (...args: unknown[]) => void>;
@@ -723,6 +726,7 @@ async function oneNode(): Promise<Summary> {
     return summarize(result, [...notes, ...[...warnings].map(([m, n]) => `server logged ${m} ×${n}`)]);
   } finally {
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -129,12 +129,12 @@ class RoomHub {
       return;
     }
     c.lastSeq = m.seq;
-    send(c, m.data as WsServerMessage);
+    sendEvent(c, m);
     // the versions that waited for this one follow it, in order
     for (let next = c.pending.get(c.lastSeq + 1); next; next = c.pending.get(c.lastSeq + 1)) {
       c.pending.delete(next.seq);
       c.lastSeq = next.seq;
-      send(c, next.data as WsServerMessage);
+      sendEvent(c, next);
     }
     for (const seq of c.pending.keys()) if (seq <= c.lastSeq) c.pending.delete(seq);
     if (c.pending.size === 0) this.clearGap(c);
@@ -180,6 +180,19 @@ const hubOf = perServer((ctx) => new RoomHub(ctx));
 function send(c: Conn, message: WsServerMessage): void {
   if (c.socket.readyState !== c.socket.OPEN) return;
   c.socket.send(JSON.stringify(message));
+}
+
+/** A room message's frame, written once for all the room's sockets. */
+const frames = new WeakMap<BusMessage, string>();
+
+function sendEvent(c: Conn, m: BusMessage): void {
+  if (c.socket.readyState !== c.socket.OPEN) return;
+  let text = frames.get(m);
+  if (text === undefined) {
+    text = JSON.stringify(m.data);
+    frames.set(m, text);
+  }
+  c.socket.send(text);
 }
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
