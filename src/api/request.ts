@@ -186,10 +186,17 @@ export class TokenStore {
     return stored.value;
   }
 
-  /** Stores a token for 24 hours from now, or until the server's expiry when that comes first. */
+  /**
+   * Stores a token for 24 hours from now, or until the server's expiry when that comes first. The
+   * server has just issued the token, so an expiry already past on this device's clock means the
+   * clocks disagree (a phone set days ahead): the token then lives its 24 hours by the device's
+   * clock, and the server's 401 still ends it. Taken as given, it would be dropped at once and every
+   * login answered by another login.
+   */
   set(token: string, expiresAt?: number): void {
-    const local = this.now() + Limits.tokenLifeMs;
-    const until = expiresAt !== undefined && expiresAt < local ? expiresAt : local;
+    const now = this.now();
+    const local = now + Limits.tokenLifeMs;
+    const until = expiresAt !== undefined && expiresAt > now && expiresAt < local ? expiresAt : local;
     this.storage.set(TOKEN_STORAGE_KEY, { value: token, expiresAt: until });
   }
 

@@ -114,6 +114,29 @@ describe('session start-up', () => {
     expect(root.session.id).toBe('77');
   });
 
+  it('keeps a new token on a device whose clock is days ahead of the server', () => {
+    // the server's clock says 2026-11-23 12:00 and its token lasts 24 h; the phone says 3 days later
+    const server = Date.UTC(2026, 10, 23, 4);
+    const device = server + 3 * 86_400_000;
+    const { session } = build({ now: () => device });
+    session.start({});
+    session.setLogin('tok', 'open-1', server + 86_400_000);
+    // without this the token is dropped at once and the app logs in again on every call
+    expect([session.refreshToken(), session.isLoggedIn]).toEqual(['tok', true]);
+  });
+
+  it('drops the token at the server\'s expiry when it comes before 24 h on the device', () => {
+    const now = 1_700_000_000_000;
+    let clock = now;
+    const { session } = build({ now: () => clock });
+    session.start({});
+    session.setLogin('tok', 'open-1', now + 3_600_000);
+    clock = now + 3_600_000 - 1;
+    expect(session.refreshToken()).toBe('tok');
+    clock = now + 3_600_000;
+    expect(session.refreshToken()).toBeNull();
+  });
+
   it('loads a still-valid token at start', () => {
     const now = 1_700_000_000_000;
     const storage = new MemoryStorage({ [TOKEN_STORAGE_KEY]: { value: 'tok', expiresAt: now + 1000 } });
