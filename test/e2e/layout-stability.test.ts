@@ -1,14 +1,15 @@
 /**
- * The first screens hold still while they load (MENU-8, APP-4): a new customer opening the menu and
- * a member opening the member center see no layout shift — the page is not pushed down by Taro's
+ * The first screens hold still while they load (MENU-8, APP-4): a new customer opening the menu, a
+ * member opening the order confirmation and the member center see no layout shift — the page is not pushed down by Taro's
  * navigation bar leaving, by the shop's activity tags arriving after the first products, or by a
  * stylesheet arriving late. Headless Chromium against the H5 build and the real server; the shifts
  * are Chromium's own layout-shift entries (the figure Lighthouse sums as CLS), counted from the
  * first paint until the screen is still.
  */
 import type { Page } from 'playwright-core';
-import { SHOP } from './demo';
-import { e2eReady, newPhone, serverAndBrowser, settled, signInDemoMember } from './harness';
+import { RESTAURANT_CATEGORY } from '../../server/src/demo/ids';
+import { RESTAURANT_PRODUCT, SHOP } from './demo';
+import { e2eReady, newPhone, serverAndBrowser, settled, signInDemoMember, tap } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -59,7 +60,8 @@ suite('the first screens hold still while they load', () => {
     }
   });
 
-  test('the member opening the member center: no layout shift until the page is still', async () => {
+  test('the member opening the member center, then the order confirmation with a dish in the cart: no layout shift until each is still', async () => {
+    // one sign-in for both pages (the server sends one SMS code a minute to a phone)
     const { context, page } = await newPhone(env.browser, env.server);
     try {
       await signInDemoMember(page, env.server.base);
@@ -67,6 +69,22 @@ suite('the first screens hold still while they load', () => {
       await page.goto('about:blank');
       await page.goto(`${env.server.base}/#/pages/member/index`);
       await page.locator('#member-codes').waitFor({ timeout: 60_000 });
+      expect(await realShiftsWhenStill(page)).toEqual([]);
+
+      await page.goto(`${env.server.base}/#/pages/user/index-tab`);
+      await tap(page, '#home-takeaway');
+      await tap(page, `#category-${RESTAURANT_CATEGORY.noodles}`);
+      await tap(page, `#add-${RESTAURANT_PRODUCT.xiaolongbao}`);
+      await page.locator('.cart-bar__badge').first().waitFor({ timeout: 10_000 });
+      // Lighthouse's phone: a wider screen, files fetched anew, a 4× slower CPU (the member card then
+      // arrives after the first render unless the page waits for it)
+      await page.setViewportSize({ width: 412, height: 823 });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('about:blank');
+      await page.goto(`${env.server.base}/#/pages/order/confirm`);
+      await page.locator('#confirm-lines').waitFor({ timeout: 60_000 });
       expect(await realShiftsWhenStill(page)).toEqual([]);
     } finally {
       await context.close();

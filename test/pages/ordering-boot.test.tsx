@@ -2,10 +2,11 @@
  * The ordering boot (APP-6, MENU-8): token, shop and menu first; the shop's activities alongside the
  * menu and in before the boot ends (their tags sit above the list: arriving later they would push the
  * first product rows down); the member card only once the menu's products are in, so its call does not
- * hold up the first product rows.
+ * hold up the first product rows — except for a page that shows member prices in its sums (the order
+ * confirmation), which asks for the card alongside the menu and waits for it.
  */
 import type { Transport } from '@/api/request';
-import { bootShop, PROMOTIONS_WAIT_MS, resetBoot } from '@/components/ordering/boot';
+import { bootShop, MEMBER_WAIT_MS, PROMOTIONS_WAIT_MS, resetBoot } from '@/components/ordering/boot';
 import type { FakeTransport } from '../support/fakes';
 import { fakeRoot, product, scriptBoot } from '../support/store-factories';
 
@@ -59,5 +60,33 @@ describe('bootShop', () => {
     const res = await bootShop(root);
     const waited = Date.now() - started;
     expect([res, root.promotion.loaded, waited >= PROMOTIONS_WAIT_MS - 50, waited < PROMOTIONS_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
+  });
+
+  test('a page showing member prices asks for the card alongside the menu and has it when the boot ends', async () => {
+    const { root, transport } = build();
+    scriptBoot(transport, [noodles]);
+    let cardAskedBeforeMenu = false;
+    const seen = transport.send.bind(transport);
+    transport.send = async (request) => {
+      if (request.url.endsWith('/store/vipInfo')) cardAskedBeforeMenu = !transport.requests.some((r) => r.url.endsWith('/store/products'));
+      return seen(request);
+    };
+    const res = await bootShop(root, { member: true });
+    const cardCalls = transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).length;
+    expect([res, cardAskedBeforeMenu, root.member.loaded, cardCalls]).toEqual([{ ok: true }, true, true, 1]);
+  });
+
+  test('a card call slower than MEMBER_WAIT_MS holds such a page back no longer than that', async () => {
+    const { root, transport } = build();
+    scriptBoot(transport, [noodles]);
+    const seen = transport.send.bind(transport);
+    transport.send = async (request) => {
+      if (request.url.endsWith('/store/vipInfo')) await new Promise((resolve) => setTimeout(resolve, MEMBER_WAIT_MS + 2_000));
+      return seen(request);
+    };
+    const started = Date.now();
+    const res = await bootShop(root, { member: true });
+    const waited = Date.now() - started;
+    expect([res, root.member.loaded, waited >= MEMBER_WAIT_MS - 50, waited < MEMBER_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
   });
 });

@@ -18,6 +18,12 @@ export type BootResult = { ok: true } | { ok: false; code: ErrorCode | string };
 export interface BootOptions {
   /** false: the shop level only (no menu, cart or order; on H5 the ordering chunk is not loaded). */
   ordering?: boolean;
+  /**
+   * true: the page also waits for the member card (at most MEMBER_WAIT_MS), asked for alongside the
+   * menu — a page whose lines and sums show member prices, points and gift balance would otherwise
+   * grow under the customer's eyes when the card arrives.
+   */
+  member?: boolean;
 }
 
 /** One run of the shop level. */
@@ -41,6 +47,9 @@ let extrasShop: number | null = null;
 /** The shop whose promotions have been asked for, and that load. */
 let promotionsShop: number | null = null;
 let promotionsLoad: Promise<void> = Promise.resolve();
+/** The shop whose member card has been asked for, and that load. */
+let memberShop: number | null = null;
+let memberLoad: Promise<void> = Promise.resolve();
 /** Bumped by resetBoot: a boot of an earlier generation (the shop before a switch) stops short. */
 let generation = 0;
 
@@ -48,6 +57,8 @@ const failed = (): BootResult => ({ ok: false, code: ErrorCode.getShopDataFailed
 
 /** How long the menu waits for the shop's activities before it shows without their tags. */
 export const PROMOTIONS_WAIT_MS = 1_500;
+/** How long a page showing member prices waits for the member card before it shows without it. */
+export const MEMBER_WAIT_MS = 1_500;
 
 /** `work`, or nothing once `ms` have passed, whichever comes first. */
 function within(work: Promise<void>, ms: number): Promise<void> {
@@ -111,8 +122,24 @@ function shopLevel(root: RootStore, menuEarly: boolean): ShopRun {
 function loadExtras(root: RootStore, shopId: number): void {
   if (extrasShop === shopId) return;
   extrasShop = shopId;
-  void root.member.load().catch(() => undefined);
+  void loadMember(root, shopId);
   void loadPromotions(root, shopId);
+}
+
+/** The member card (and the facts pricing reads with it), asked for once per shop; never rejects. */
+function loadMember(root: RootStore, shopId: number): Promise<void> {
+  if (memberShop !== shopId) {
+    memberShop = shopId;
+    memberLoad = root.member.load().catch(() => undefined);
+  }
+  return memberLoad;
+}
+
+/** The member card of the boot's shop, started as soon as the shop is known, waited for at most MEMBER_WAIT_MS. */
+async function runMember(root: RootStore): Promise<void> {
+  const res = await shopLevel(root, true).result;
+  const shop = root.shop.shop;
+  if (res.ok && shop) await within(loadMember(root, shop.id), MEMBER_WAIT_MS);
 }
 
 /** The shop's activities and coupons, asked for once per shop; settles (never rejects) when they are in. */
@@ -189,7 +216,9 @@ function orderingLevel(root: RootStore): Promise<BootResult> {
  * menu and the cart, once (again after `resetBoot`).
  */
 export function bootShop(root: RootStore, options: BootOptions = {}): Promise<BootResult> {
-  return options.ordering === false ? runShopLevel(root) : orderingLevel(root);
+  if (options.ordering === false) return runShopLevel(root);
+  if (!options.member) return orderingLevel(root);
+  return Promise.all([orderingLevel(root), runMember(root)]).then(([res]) => res);
 }
 
 /** Forgets the boot (a shop switch or a new login loads everything again). */
@@ -200,6 +229,7 @@ export function resetBoot(): void {
   bootedShop = null;
   extrasShop = null;
   promotionsShop = null;
+  memberShop = null;
 }
 
 /**
@@ -234,15 +264,16 @@ export function bootForLaunchRoute(root: RootStore, hash: string): Promise<BootR
 export function useShopBoot(options: BootOptions = {}): BootResult | null {
   const root = useStores();
   const ordering = options.ordering !== false;
+  const member = options.member === true;
   const [state, setState] = useState<BootResult | null>(null);
   useEffect(() => {
     let alive = true;
-    void bootShop(root, { ordering }).then((res) => {
+    void bootShop(root, { ordering, member }).then((res) => {
       if (alive) setState(res);
     });
     return () => {
       alive = false;
     };
-  }, [root, ordering]);
+  }, [root, ordering, member]);
   return state;
 }

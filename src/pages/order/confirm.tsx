@@ -256,7 +256,8 @@ const PointsRow = observer(function PointsRow() {
  * the shown total as `expectedTotal`.
  */
 export default observer(function OrderConfirmPage() {
-  const boot = useShopBoot();
+  // member prices, points and gift balance are in the first render of the lines and sums
+  const boot = useShopBoot({ member: true });
   const root = useStores();
   const { cart, order, session, shop, address } = root;
   // the texts follow a language change
