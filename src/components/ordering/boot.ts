@@ -44,12 +44,25 @@ let orderingRun: Promise<BootResult> | null = null;
 let bootedShop: number | null = null;
 /** The shop whose member card and promotions have been asked for. */
 let extrasShop: number | null = null;
-/** The shop whose promotions have been asked for, and that load. */
-let promotionsShop: number | null = null;
-let promotionsLoad: Promise<void> = Promise.resolve();
-/** The shop whose member card has been asked for, and that load. */
-let memberShop: number | null = null;
-let memberLoad: Promise<void> = Promise.resolve();
+/** A load asked for once per shop (again after `resetBoot`): the shop it was asked for, and the load. */
+interface PerShop {
+  shop: number | null;
+  load: Promise<void>;
+}
+const promotionsOf: PerShop = { shop: null, load: Promise.resolve() };
+const memberOf: PerShop = { shop: null, load: Promise.resolve() };
+
+/** `slot`'s load for `shopId`, started by `start` the first time; settles, never rejects. */
+function oncePerShop(slot: PerShop, shopId: number, start: () => Promise<unknown>): Promise<void> {
+  if (slot.shop !== shopId) {
+    slot.shop = shopId;
+    slot.load = start().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+  return slot.load;
+}
 /** Bumped by resetBoot: a boot of an earlier generation (the shop before a switch) stops short. */
 let generation = 0;
 
@@ -128,11 +141,7 @@ function loadExtras(root: RootStore, shopId: number): void {
 
 /** The member card (and the facts pricing reads with it), asked for once per shop; never rejects. */
 function loadMember(root: RootStore, shopId: number): Promise<void> {
-  if (memberShop !== shopId) {
-    memberShop = shopId;
-    memberLoad = root.member.load().catch(() => undefined);
-  }
-  return memberLoad;
+  return oncePerShop(memberOf, shopId, () => root.member.load());
 }
 
 /** The member card of the boot's shop, started as soon as the shop is known, waited for at most MEMBER_WAIT_MS. */
@@ -144,11 +153,7 @@ async function runMember(root: RootStore): Promise<void> {
 
 /** The shop's activities and coupons, asked for once per shop; settles (never rejects) when they are in. */
 function loadPromotions(root: RootStore, shopId: number): Promise<void> {
-  if (promotionsShop !== shopId) {
-    promotionsShop = shopId;
-    promotionsLoad = root.promotion.load().catch(() => undefined);
-  }
-  return promotionsLoad;
+  return oncePerShop(promotionsOf, shopId, () => root.promotion.load());
 }
 
 async function runShopLevel(root: RootStore): Promise<BootResult> {
@@ -228,8 +233,8 @@ export function resetBoot(): void {
   orderingRun = null;
   bootedShop = null;
   extrasShop = null;
-  promotionsShop = null;
-  memberShop = null;
+  promotionsOf.shop = null;
+  memberOf.shop = null;
 }
 
 /**
