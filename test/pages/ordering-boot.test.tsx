@@ -23,6 +23,26 @@ function build() {
 
 const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 
+/** Whether the call to `path` was sent before the menu's products were asked for (read after the boot). */
+function askedBeforeMenu(transport: FakeTransport, path: string): () => boolean {
+  let before = false;
+  const seen = transport.send.bind(transport);
+  transport.send = async (request) => {
+    if (request.url.endsWith(path)) before = !transport.requests.some((r) => r.url.endsWith('/store/products'));
+    return seen(request);
+  };
+  return () => before;
+}
+
+/** The call to `path` answers only after `ms`. */
+function slowCall(transport: FakeTransport, path: string, ms: number): void {
+  const seen = transport.send.bind(transport);
+  transport.send = async (request) => {
+    if (request.url.endsWith(path)) await new Promise((resolve) => setTimeout(resolve, ms));
+    return seen(request);
+  };
+}
+
 describe('bootShop', () => {
   afterEach(() => resetBoot());
 
@@ -38,24 +58,15 @@ describe('bootShop', () => {
   test('asks for the activities alongside the menu (before its slow category call answers) and has them when the boot ends', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    let activitiesAskedBeforeMenu = false;
-    const seen = transport.send.bind(transport);
-    transport.send = async (request) => {
-      if (request.url.endsWith('/activity/list')) activitiesAskedBeforeMenu = !transport.requests.some((r) => r.url.endsWith('/store/products'));
-      return seen(request);
-    };
+    const activitiesAskedBeforeMenu = askedBeforeMenu(transport, '/activity/list');
     const res = await bootShop(root);
-    expect([res, activitiesAskedBeforeMenu, root.promotion.loaded]).toEqual([{ ok: true }, true, true]);
+    expect([res, activitiesAskedBeforeMenu(), root.promotion.loaded]).toEqual([{ ok: true }, true, true]);
   });
 
   test('an activity call slower than PROMOTIONS_WAIT_MS holds the menu back no longer than that', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    const seen = transport.send.bind(transport);
-    transport.send = async (request) => {
-      if (request.url.endsWith('/activity/list')) await new Promise((resolve) => setTimeout(resolve, PROMOTIONS_WAIT_MS + 2_000));
-      return seen(request);
-    };
+    slowCall(transport, '/activity/list', PROMOTIONS_WAIT_MS + 2_000);
     const started = Date.now();
     const res = await bootShop(root);
     const waited = Date.now() - started;
@@ -65,25 +76,16 @@ describe('bootShop', () => {
   test('a page showing member prices asks for the card alongside the menu and has it when the boot ends', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    let cardAskedBeforeMenu = false;
-    const seen = transport.send.bind(transport);
-    transport.send = async (request) => {
-      if (request.url.endsWith('/store/vipInfo')) cardAskedBeforeMenu = !transport.requests.some((r) => r.url.endsWith('/store/products'));
-      return seen(request);
-    };
+    const cardAskedBeforeMenu = askedBeforeMenu(transport, '/store/vipInfo');
     const res = await bootShop(root, { member: true });
     const cardCalls = transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).length;
-    expect([res, cardAskedBeforeMenu, root.member.loaded, cardCalls]).toEqual([{ ok: true }, true, true, 1]);
+    expect([res, cardAskedBeforeMenu(), root.member.loaded, cardCalls]).toEqual([{ ok: true }, true, true, 1]);
   });
 
   test('a card call slower than MEMBER_WAIT_MS holds such a page back no longer than that', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    const seen = transport.send.bind(transport);
-    transport.send = async (request) => {
-      if (request.url.endsWith('/store/vipInfo')) await new Promise((resolve) => setTimeout(resolve, MEMBER_WAIT_MS + 2_000));
-      return seen(request);
-    };
+    slowCall(transport, '/store/vipInfo', MEMBER_WAIT_MS + 2_000);
     const started = Date.now();
     const res = await bootShop(root, { member: true });
     const waited = Date.now() - started;

@@ -42,8 +42,6 @@ let shopRun: ShopRun | null = null;
 let orderingRun: Promise<BootResult> | null = null;
 /** The shop whose menu and cart the ordering level has loaded. */
 let bootedShop: number | null = null;
-/** The shop whose member card and promotions have been asked for. */
-let extrasShop: number | null = null;
 /** A load asked for once per shop (again after `resetBoot`): the shop it was asked for, and the load. */
 interface PerShop {
   shop: number | null;
@@ -133,8 +131,6 @@ function shopLevel(root: RootStore, menuEarly: boolean): ShopRun {
  * failing the boot.
  */
 function loadExtras(root: RootStore, shopId: number): void {
-  if (extrasShop === shopId) return;
-  extrasShop = shopId;
   void loadMember(root, shopId);
   void loadPromotions(root, shopId);
 }
@@ -232,7 +228,6 @@ export function resetBoot(): void {
   shopRun = null;
   orderingRun = null;
   bootedShop = null;
-  extrasShop = null;
   promotionsOf.shop = null;
   memberOf.shop = null;
 }

@@ -177,22 +177,24 @@ class RoomHub {
 
 const hubOf = perServer((ctx) => new RoomHub(ctx));
 
+function sendText(c: Conn, text: string): void {
+  if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+}
+
 function send(c: Conn, message: WsServerMessage): void {
-  if (c.socket.readyState !== c.socket.OPEN) return;
-  c.socket.send(JSON.stringify(message));
+  sendText(c, JSON.stringify(message));
 }
 
 /** A room message's frame, written once for all the room's sockets. */
 const frames = new WeakMap<BusMessage, string>();
 
 function sendEvent(c: Conn, m: BusMessage): void {
-  if (c.socket.readyState !== c.socket.OPEN) return;
   let text = frames.get(m);
   if (text === undefined) {
     text = JSON.stringify(m.data);
     frames.set(m, text);
   }
-  c.socket.send(text);
+  sendText(c, text);
 }
 
 const header = (req: FastifyRequest, name: string): string | undefined => {
