@@ -93,10 +93,11 @@ async function registerStatic(app: FastifyInstance, ctx: ServerContext): Promise
   if (present.length === 0) return;
   // loaded on demand: the module pulls ESM-only dependencies that plain test runs never need
   const { default: fastifyStatic } = await import('@fastify/static');
-  // one scope for the files: compressed on the way out, fingerprinted build files cached (http/static-assets.ts)
+  // one scope for the files: the build's own compressed copies where it has them (`.br`, `.gz` beside the
+  // file), otherwise compressed on the way out; fingerprinted build files cached (http/static-assets.ts)
   await app.register(async (scope) => {
     compressStaticReplies(scope);
-    for (const [root, prefix] of present) await scope.register(fastifyStatic, { root, prefix, decorateReply: false, setHeaders: staticCacheHeaders });
+    for (const [root, prefix] of present) await scope.register(fastifyStatic, { root, prefix, decorateReply: false, setHeaders: staticCacheHeaders, preCompressed: true });
   });
 }
 

@@ -78,6 +78,19 @@ describe('static files of the H5 build', () => {
     expect(small.body).toBe('ok');
   });
 
+  it("caches the build's compressed copy of a fingerprinted file for a year, and nothing else", () => {
+    const headers: Record<string, string> = {};
+    const reply = { header: (k: string, v: string) => (headers[k] = v) } as unknown as Parameters<typeof staticCacheHeaders>[0];
+    for (const file of ['js/app.1a2b3c4d.js.br', 'css/8174.fa2dc3e9.css.gz', 'js/app.1a2b3c4d.js']) {
+      staticCacheHeaders(reply, path.join(dir, file));
+      expect([file, headers['cache-control']]).toEqual([file, 'public, max-age=31536000, immutable']);
+    }
+    for (const file of ['index.html', 'js/app.js.br', 'js/app.1a2b3c4d.js.zst', 'demo-images/logo.svg']) {
+      staticCacheHeaders(reply, path.join(dir, file));
+      expect([file, headers['cache-control']]).toEqual([file, 'no-cache']);
+    }
+  });
+
   it('leaves the API replies alone', async () => {
     const res = await app.inject({ method: 'POST', url: '/new/consumer/store/publicList', payload: {}, headers: { 'accept-encoding': 'br' } });
     expect(res.headers['content-encoding']).toBeUndefined();

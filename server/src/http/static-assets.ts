@@ -8,8 +8,11 @@ import type { Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** A build file whose name carries its content hash (config/index.ts: `[name].[contenthash:8]`). */
-const FINGERPRINTED = /[\\/](?:js|css)[\\/][^\\/]+\.[0-9a-f]{8}\.(?:js|css)$/;
+/**
+ * A build file whose name carries its content hash (config/index.ts: `[name].[contenthash:8]`), or
+ * the build's compressed copy of one (`.br`, `.gz`, sent in its place by @fastify/static).
+ */
+const FINGERPRINTED = /[\\/](?:js|css)[\\/][^\\/]+\.[0-9a-f]{8}\.(?:js|css)(?:\.br|\.gz)?$/;
 
 /** Replies worth compressing: text, scripts, styles, JSON and SVG pictures. */
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml)|image\/svg\+xml)/;
