@@ -152,6 +152,13 @@ export const Platform = { weapp: 'weapp', alipay: 'alipay', h5: 'h5' } as const;
 export type Platform = (typeof Platform)[keyof typeof Platform];
 
 /** C§9 and P§9 constants. */
+/**
+ * How a menu loads (MENU-5, MENU-8), shared by the app and the server: a menu of more products than
+ * `chunkThreshold` loads by category in pages of `chunkPageLimit` (store/productsChunk); a smaller one
+ * whole (store/products). store/productTypes carries the first of these with the category list.
+ */
+export const MenuLoading = { chunkThreshold: 300, chunkPageLimit: 100 } as const;
+
 export const Limits = {
   unlimited: 99999,
   payPasswordLength: 6,

@@ -8,7 +8,7 @@
 import { computed, makeObservable, observable } from 'mobx';
 import type { IComputedValue } from 'mobx';
 import type { Api } from '../api';
-import { Limits, ProductStatus } from '../domain/enums';
+import { Limits, MenuLoading, ProductStatus } from '../domain/enums';
 import type { RuleError } from '../domain/errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, isInSaleTime } from '../domain/hours';
 import type { CartLine, Product, SaleDateRange } from '../domain/types';
@@ -59,6 +59,11 @@ function sameProductState(a: ProductState | null, b: ProductState | null): boole
   );
 }
 
+/** store/products' answer: the whole menu, or `unchanged` with the stock. */
+type WholeMenu = Awaited<ReturnType<Api['store']['products']>>;
+/** One page of store/productsChunk. */
+type ChunkPage = Awaited<ReturnType<Api['store']['productsChunk']>>;
+
 /** One category's products as store/productsChunk answered them. */
 interface FetchedCategory {
   list: Product[];
@@ -70,9 +75,9 @@ interface FetchedCategory {
 export const menuStorageKey = (shopId: number): string => `menu_${shopId}`;
 
 /** Menus with more products than this load by category (store/productsChunk), MENU-5 / MENU-8. */
-export const MENU_CHUNK_THRESHOLD = 300;
+export const MENU_CHUNK_THRESHOLD = MenuLoading.chunkThreshold;
 /** Products per productsChunk page. */
-export const MENU_CHUNK_PAGE_LIMIT = 100;
+export const MENU_CHUNK_PAGE_LIMIT = MenuLoading.chunkPageLimit;
 
 /** What a product row and the spec sheet show and obey (MENU-1…4). */
 export interface ProductState {
@@ -298,7 +303,9 @@ export class MenuStore {
       const categories = types.unchanged && cached ? cached.categories : types.unchanged ? [] : types.types.map(toCategory);
       const count = categories.reduce((n, c) => n + c.productIds.length, 0);
       if (count <= MENU_CHUNK_THRESHOLD) {
-        await this.loadWhole(shopId, types.unchanged ? cached : null);
+        // MENU-8: a changed list of a small menu comes with the whole menu: no second call
+        if (!types.unchanged && types.whole) this.applyWhole(shopId, { version: types.version, unchanged: false, ...types.whole }, null);
+        else await this.loadWhole(shopId, types.unchanged ? cached : null);
         return;
       }
       const keep = types.unchanged && cached !== null;
@@ -309,8 +316,10 @@ export class MenuStore {
       let firstFetched: FetchedCategory | null = null;
       let firstFailure: { error: unknown } | null = null;
       if (firstNew) {
+        // MENU-8: the list came with the first page of its first category
+        const given = !types.unchanged && types.first?.typeId === firstNew.id ? types.first : undefined;
         try {
-          firstFetched = await this.fetchCategory(firstNew.id, types.version);
+          firstFetched = await this.fetchCategory(firstNew.id, types.version, given);
         } catch (error) {
           firstFailure = { error };
         }
@@ -369,13 +378,17 @@ export class MenuStore {
     }
   }
 
-  /** One category's products, page by page (store/productsChunk), as of `version`. */
-  private async fetchCategory(typeId: number, version: number | undefined): Promise<FetchedCategory> {
+  /**
+   * One category's products, page by page (store/productsChunk), as of `version`; `firstPage` is its
+   * first page when it came with the category list (store/productTypes, at that version).
+   */
+  private async fetchCategory(typeId: number, version: number | undefined, firstPage?: Omit<ChunkPage, 'stale' | 'version'>): Promise<FetchedCategory> {
     const list: Product[] = [];
     let stale = false;
     let page = 1;
     for (;;) {
-      const res = await this.deps.api.store.productsChunk({ version, typeId, page, pageLimit: MENU_CHUNK_PAGE_LIMIT });
+      const res: Omit<ChunkPage, 'version'> =
+        page === 1 && firstPage ? { ...firstPage, stale: false } : await this.deps.api.store.productsChunk({ version, typeId, page, pageLimit: MENU_CHUNK_PAGE_LIMIT });
       stale = stale || res.stale;
       list.push(...res.list);
       if (page * res.pageLimit >= res.total || res.list.length === 0) break;
@@ -508,6 +521,11 @@ export class MenuStore {
   /** store/products with the held version: the body when it moved, the stock always. */
   private async loadWhole(shopId: number, cached: MenuCache | null): Promise<void> {
     const res = await this.deps.api.store.products({ version: cached?.complete ? cached.version : undefined });
+    this.applyWhole(shopId, res, cached);
+  }
+
+  /** A whole menu as store/products answers it (also carried by store/productTypes, MENU-8). */
+  private applyWhole(shopId: number, res: WholeMenu, cached: MenuCache | null): void {
     change('menu/loadWhole', () => {
       if (res.unchanged && cached) {
         this.version = res.version;

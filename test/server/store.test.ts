@@ -5,6 +5,7 @@ import { limitCards, limitCardUses, members, products, shops } from '../../serve
 import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
 import { ShopCache, VERSION_TTL_MS } from '../../server/src/services/shop-cache';
 import { buildTestServer, type TestServer } from '../support/build-server';
+import { buildLargeShop } from '../../server/src/demo';
 
 let server: TestServer;
 let visitor: string;
@@ -201,9 +202,37 @@ describe('menu (MENU-1…6)', () => {
     expect(all).toContain(P.kungPaoChicken);
   });
 
+  test('productTypes of a small menu carries the whole menu and its stock, as store/products answers them', async () => {
+    const [types, whole] = await Promise.all([
+      server.call(storeCalls.productTypes, {}, { token: visitor }),
+      server.call(storeCalls.products, {}, { token: visitor }),
+    ]);
+    if (!types.ok || types.info.unchanged || !whole.ok || whole.info.unchanged) throw new Error('expected bodies');
+    expect(types.info.whole).toEqual({ categories: whole.info.categories, stock: whole.info.stock });
+    expect(types.info.first).toBeUndefined();
+  });
+
+  test("productTypes of a large menu carries its first category's first page, as store/productsChunk answers it", async () => {
+    const large = await buildTestServer({ extraShops: [buildLargeShop()] });
+    try {
+      const token = await large.login(SHOP.large);
+      const types = await large.call(storeCalls.productTypes, {}, { token });
+      if (!types.ok || types.info.unchanged) throw new Error('expected types');
+      const count = types.info.types.reduce((n, t) => n + t.productIds.length, 0);
+      const typeId = types.info.types[0].id;
+      const chunk = await large.call(storeCalls.productsChunk, { version: types.info.version, typeId, page: 1, pageLimit: 100 }, { token });
+      if (!chunk.ok) throw new Error(chunk.info);
+      expect([count > 300, types.info.whole, chunk.info.list.length > 0]).toEqual([true, undefined, true]);
+      expect(types.info.first).toEqual({ typeId, list: chunk.info.list, total: chunk.info.total, page: 1, pageLimit: 100 });
+    } finally {
+      await large.close();
+    }
+  }, 60_000);
+
   test('productTypes with the current version answers unchanged', async () => {
     const res = await server.call(storeCalls.productTypes, { version: 1 }, { token: visitor });
-    expect(res.ok && res.info.unchanged).toBe(true);
+    // nothing else with it: the app keeps its stored menu
+    expect(res.ok && res.info).toEqual({ version: 1, unchanged: true });
   });
 
   test('productsChunk pages through the menu', async () => {

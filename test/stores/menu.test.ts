@@ -49,6 +49,45 @@ describe('MenuStore: versioned cache (MENU-5)', () => {
   });
 });
 
+describe('MenuStore: the category list carries what loads next (MENU-8)', () => {
+  it('takes a small menu and its stock from the category list: no store/products call', async () => {
+    const f = buildStores();
+    const whole = menuBody(6, [noodles, dumplings], { '2': 3 });
+    f.transport.on('store/productTypes', ok({ ...typesBody(6, [noodles, dumplings]), whole: { categories: whole.categories, stock: whole.stock } }));
+    await f.menu.load(1);
+    expect(f.transport.requests.map((r) => r.url.split('/').pop())).toEqual(['productTypes']);
+    expect([f.menu.version, f.menu.complete, f.menu.productList.map((p) => p.id), f.menu.productState(2)?.stockLeft]).toEqual([6, true, [1, 2], 3]);
+    expect(f.storage.get<MenuCache>(menuStorageKey(1))?.products.map((p) => p.id)).toEqual([1, 2]);
+  });
+
+  it("takes a large menu's first page from the category list and asks only for the next page", async () => {
+    const f = buildStores();
+    // category 10: 200 products in two pages of 100; category 11: 150 more (350 in all, chunked)
+    const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));
+    const first = { typeId: 10, list: large.slice(0, 100), total: 200, page: 1, pageLimit: 100 };
+    f.transport.on('store/productTypes', ok({ ...typesBody(5, large), first }));
+    f.transport.on('store/productsChunk', ok({ version: 5, stale: false, list: large.slice(100, 200), total: 200, page: 2, pageLimit: 100 }));
+    f.transport.on('store/stockQuery', ok({ list: [] }));
+    await f.menu.load(1);
+    const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => r.data);
+    expect(chunks).toEqual([{ version: 5, typeId: 10, page: 2, pageLimit: 100 }]);
+    expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
+  });
+
+  it('asks for the first category itself when the page that came is of another category', async () => {
+    const f = buildStores();
+    const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));
+    const other = { typeId: 11, list: large.slice(200, 300), total: 150, page: 1, pageLimit: 100 };
+    f.transport.on('store/productTypes', ok({ ...typesBody(5, large), first: other }));
+    const page = (n: number) => ok({ version: 5, stale: false, list: large.slice((n - 1) * 100, n * 100), total: 200, page: n, pageLimit: 100 });
+    f.transport.on('store/productsChunk', page(1), page(2));
+    f.transport.on('store/stockQuery', ok({ list: [] }));
+    await f.menu.load(1);
+    const pages = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => (r.data as { typeId: number; page: number }).page);
+    expect([pages, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([[1, 2], 200, [10]]);
+  });
+});
+
 describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
   const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));
 

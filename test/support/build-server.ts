@@ -9,7 +9,7 @@ import { buildApp } from '../../server/src/app';
 import { testConfig, type ServerConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { seedDemo } from '../../server/src/db/seed';
-import { demoData } from '../../server/src/demo';
+import { demoData, type DemoShop } from '../../server/src/demo';
 import { DevSmsProvider } from '../../server/src/services/sms';
 import type { ServerContext } from '../../server/src/context';
 import type { RouteRegistrar } from '../../server/src/routes';
@@ -64,6 +64,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   config?: Partial<ServerConfig>;
+  /** Shops seeded beside the demo's, again at every reset (e.g. buildLargeShop()). */
+  extraShops?: DemoShop[];
   /** Default: now = 2026-11-23 12:00 in the shops' UTC+8 (a Monday noon). */
   clock?: TestClock;
   /** Extra routes registered after the API's own. */
@@ -92,7 +94,7 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
   const clock = opts.clock ?? new TestClock();
   const config = testConfig(opts.config);
   await truncateAll(database);
-  await seedDemo(database.db, demoData);
+  await seedDemo(database.db, demoData, opts.extraShops);
   const app = await buildApp({ config, database, clock, seed: false, closeDatabase: true, extraRoutes: opts.extraRoutes });
   await app.ready();
   const ctx = app.ctx;
@@ -131,7 +133,7 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
     },
     async reset() {
       await truncateAll(database);
-      await seedDemo(database.db, demoData);
+      await seedDemo(database.db, demoData, opts.extraShops);
       ctx.sessions.clearCache();
       ctx.shopCache.clear();
       app.rateLimits.reset();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { storeCalls } from '../../../src/api/contract/store';
-import { ProductStatus } from '../../../src/domain/enums';
+import { MenuLoading, ProductStatus } from '../../../src/domain/enums';
 import { comboItemState } from '../../../src/domain/cart';
 import type { ServerContext } from '../context';
 import { fail } from '../http/errors';
@@ -63,13 +63,18 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
   });
 
   registerCall(app, ctx, storeCalls.productTypes, async (c) => {
-    const menu = await getMenu(ctx, c.session.shopId, c.lang);
+    const shopId = c.session.shopId;
+    const menu = await getMenu(ctx, shopId, c.lang);
     if (c.body.version === menu.version) return { version: menu.version, unchanged: true as const };
-    return {
-      version: menu.version,
-      unchanged: false as const,
-      types: menu.categories.map(({ products: ps, ...cat }) => ({ ...cat, productIds: ps.map((p) => p.id) })),
-    };
+    const head = `{"version":${menu.version},"unchanged":false,"types":${menu.typesJson}`;
+    // MENU-8: what the app asks for next comes with the list — the whole of a small menu (as
+    // store/products answers it), or the first page of a large menu's first category (as
+    // store/productsChunk answers it)
+    if (menu.productCount <= MenuLoading.chunkThreshold) {
+      const stock = await liveStock(ctx, shopId);
+      return new PreSerialized(`${head},"whole":{"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}}`);
+    }
+    return new PreSerialized(menu.firstChunkJson === null ? `${head}}` : `${head},"first":${menu.firstChunkJson}}`);
   });
 
   registerCall(app, ctx, storeCalls.productsChunk, async (c) => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import { ProductStatus } from '../../../src/domain/enums';
+import { MenuLoading, ProductStatus } from '../../../src/domain/enums';
 import type { Product, ProductSpec } from '../../../src/domain/types';
 import type { ServerContext } from '../context';
 import { categories, products } from '../db/schema';
@@ -31,6 +31,15 @@ export interface Menu {
   byId: Map<number, StoredProduct>;
   /** Serialised categories for store/products (built once per version). */
   categoriesJson: string;
+  /** Serialised category list for store/productTypes: the categories with their product ids. */
+  typesJson: string;
+  /** Products over all categories, as the app counts them to choose whole or chunked loading. */
+  productCount: number;
+  /**
+   * A large menu's first category, its first page as store/productsChunk answers it, serialised for
+   * store/productTypes (MENU-8); null for a menu loaded whole or without categories.
+   */
+  firstChunkJson: string | null;
 }
 
 /** A product row as the domain Product: the columns (price, status, category) are authoritative. */
@@ -75,7 +84,23 @@ async function buildMenu(ctx: ServerContext, shopId: number, version: number, la
       products: byCategory.get(c.id) ?? [],
     };
   });
-  return { version, categories: menuCategories, byId, categoriesJson: JSON.stringify(menuCategories) };
+  const types = menuCategories.map(({ products: ps, ...cat }) => ({ ...cat, productIds: ps.map((p) => p.id) }));
+  const productCount = menuCategories.reduce((n, c) => n + c.products.length, 0);
+  const first = menuCategories[0];
+  const pageLimit = MenuLoading.chunkPageLimit;
+  const firstChunkJson =
+    productCount > MenuLoading.chunkThreshold && first
+      ? JSON.stringify({ typeId: first.id, list: first.products.slice(0, pageLimit), total: first.products.length, page: 1, pageLimit })
+      : null;
+  return {
+    version,
+    categories: menuCategories,
+    byId,
+    categoriesJson: JSON.stringify(menuCategories),
+    typesJson: JSON.stringify(types),
+    productCount,
+    firstChunkJson,
+  };
 }
 
 /** The shop's menu at its current version, built once per version and language (MENU-5). */

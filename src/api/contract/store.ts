@@ -324,8 +324,6 @@ const Version = z.number().int().min(0).max(2 ** 31 - 1).optional();
 
 /** When the client's version is current the answer is `{version, unchanged: true}` without a body. */
 const Unchanged = z.object({ version: z.number().int(), unchanged: z.literal(true) });
-const versioned = <T extends z.ZodRawShape>(shape: T) =>
-  z.union([Unchanged, z.object({ version: z.number().int(), unchanged: z.literal(false), ...shape })]);
 
 /** Live stock left of the tracked products, by product id (MENU-4); the menu body is cached, this is not. */
 export const StockMap = z.record(z.string(), z.number().int());
@@ -339,7 +337,30 @@ export const ProductsRes = z.union([
     stock: StockMap,
   }),
 ]);
-export const ProductTypesRes = versioned({ types: z.array(CategorySchema) });
+/** The products of a page of store/productsChunk, without its version (the answer's own). */
+const FirstChunk = z.object({
+  typeId: Id,
+  list: z.array(ProductSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageLimit: z.number().int().min(1),
+});
+/**
+ * A changed category list carries what the app asks for next (MENU-8), so a first launch waits for
+ * one call less: `whole` — a menu of at most MenuLoading.chunkThreshold products, as store/products
+ * answers it — or `first` — a larger menu's first category, its first page of
+ * MenuLoading.chunkPageLimit products, as store/productsChunk answers it.
+ */
+export const ProductTypesRes = z.union([
+  Unchanged,
+  z.object({
+    version: z.number().int(),
+    unchanged: z.literal(false),
+    types: z.array(CategorySchema),
+    whole: z.object({ categories: z.array(CategoryWithProductsSchema), stock: StockMap }).optional(),
+    first: FirstChunk.optional(),
+  }),
+]);
 export const ProductsChunkReq = z
   .object({
     version: Version,
