@@ -63,6 +63,34 @@ suite('the first screens hold still while they load', () => {
     }
   });
 
+  test("a new customer opening the menu while the shop's answer comes last: no layout shift", async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await page.addInitScript({ content: RECORD_SHIFTS });
+      // the category list (which brings the whole small menu) is answered before the shop: the header
+      // must not arrive above rows already on screen
+      let typesAnswered: () => void = () => undefined;
+      const typesIn = new Promise<void>((resolve) => (typesAnswered = resolve));
+      await page.route('**/new/consumer/store/productTypes', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        typesAnswered();
+      });
+      await page.route('**/new/consumer/store/detail', async (route) => {
+        const response = await route.fetch();
+        await typesIn;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.fulfill({ response });
+      });
+      await page.goto(`${env.server.base}/#/pages/user/index-tab-1?id=${SHOP.restaurant}`);
+      await page.locator('.product-row:not(.product-row--loading)').first().waitFor({ timeout: 60_000 });
+      await page.locator('#shop-name').waitFor({ timeout: 1_000 });
+      expect(await realShiftsWhenStill(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the member opening the member center, then the order confirmation with a dish in the cart: no layout shift until each is still', async () => {
     // one sign-in for both pages (the server sends one SMS code a minute to a phone)
     const { context, page } = await newPhone(env.browser, env.server);

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react';
 import { act, fireEvent, render } from '@testing-library/react';
 import Taro from '@tarojs/taro';
+import { runInAction } from 'mobx';
 import { setLanguage } from '@/i18n';
 import { StoresProvider } from '@/stores';
 import type { RootStore } from '@/stores/root';
@@ -15,7 +16,7 @@ import { runCheckout } from '@/components/ordering/checkout';
 import { ProductRow } from '@/components/ordering/ProductRow';
 import { SpecPanel } from '@/components/ordering/SpecSheet';
 import { ProductStatus } from '@/domain/enums';
-import { buildStores, product, readyToOrder, type StoreFixture } from '../support/store-factories';
+import { buildStores, loadMenu, loadShop, product, readyToOrder, type StoreFixture } from '../support/store-factories';
 import { ok } from '../support/fakes';
 
 const dumplings = product({ id: 1, name: '水饺', price: 12 });
@@ -130,6 +131,30 @@ describe('the ordering screen when the menu changed on the server', () => {
 });
 
 describe('the first render of the ordering screen (MENU-8)', () => {
+  test('holds the rows back until the shop is in, whose header would push them down', async () => {
+    setLanguage('zh-CN');
+    const f = buildStores();
+    // the menu and the activities are in before the shop (the category list may bring the whole menu)
+    await loadMenu(f, [dumplings, tofu]);
+    runInAction(() => {
+      f.promotion.loaded = true;
+    });
+    let view: ReturnType<typeof renderWith> | undefined;
+    await act(async () => {
+      view = renderWith(f, <OrderingScreen boot={null} />);
+    });
+    const container = view!.container;
+    const rows = () => container.querySelectorAll('.product-row:not(.product-row--loading)').length;
+    const before = [rows(), container.querySelector('.ordering__body') !== null, container.querySelectorAll('.product-row--loading').length > 0];
+    await act(async () => {
+      await loadShop(f);
+    });
+    expect([before, [rows(), container.querySelector('#shop-name') !== null]]).toEqual([
+      [0, false, true],
+      [2, true],
+    ]);
+  });
+
   test('paints the product rows first and adds the cart bar a frame later', async () => {
     setLanguage('zh-CN');
     const f = buildStores();

@@ -180,10 +180,13 @@ export const OrderingScreen = observer(function OrderingScreen({
   const pending = useRef(0);
 
   // MENU-8: the products show as soon as the menu of this shop has them, before the rest of the boot —
-  // and its activities: their tags sit above the list, and arriving later they would push it down
+  // and the shop and its activities: the header and its tags sit above the list, and arriving later
+  // they would push it down (the category list may bring the whole menu before the shop answers)
   const menuReady =
     menu.products.size > 0 &&
     root.promotion.loaded &&
+    root.shop.shop !== null &&
+    root.shop.shop.id === menu.shopId &&
     menu.shopId !== null &&
     (session.id === null || String(menu.shopId) === session.id);
   const bodyShown = menuReady || boot?.ok === true;
