@@ -246,6 +246,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
             orderingRoutes: ['pages/user/index-tab-1', 'pages/product/index'],
             orderingChunk: 'ordering',
             entryRoute: 'pages/index/index',
+            defaultLanguage: process.env.ABROAD_ENV === '1' ? 'en' : 'zh-CN',
+            languages: ['zh-CN', 'en', 'zh-TW', 'es', 'fr'],
           },
         ]);
         // scripts and styles compressed once, at build time (brotli at its best, and gzip), next to each

@@ -22,6 +22,10 @@ export interface LaunchPreloadOptions {
   orderingChunk: string;
   /** The route of an empty hash (the entry page). */
   entryRoute: string;
+  /** The language a launch without a stored one uses (zh-CN; en in the overseas build). */
+  defaultLanguage: string;
+  /** The languages a customer may have stored (storage key `language`). */
+  languages: readonly string[];
 }
 
 /** The files of a chunk group's chunks, minus those the page already loads. */
@@ -83,7 +87,8 @@ export function launchPreloadMap(compilation: Compilation, options: LaunchPreloa
  * The inline script: a table of the distinct files and, per route, their indexes in it; the hash's
  * route picks its row. `publicPath` prefixes each file (the build's relative `./`).
  */
-export function launchPreloadScript(map: Record<string, string[]>, entryRoute: string, publicPath: string): string {
+export function launchPreloadScript(map: Record<string, string[]>, options: LaunchPreloadOptions, publicPath: string): string {
+  const { entryRoute, defaultLanguage, languages } = options;
   const files: string[] = [];
   const routes: Record<string, number[]> = {};
   for (const [route, list] of Object.entries(map)) {
@@ -95,6 +100,9 @@ export function launchPreloadScript(map: Record<string, string[]>, entryRoute: s
   }
   return (
     '(function(f,r){' +
+    // only the start-up script's own language (zh-CN): with another, the app draws nothing until that
+    // language's chunk is in, and a page whose chunks arrived first was lost by Taro's router
+    `var g;try{g=JSON.parse(localStorage.getItem("language")).data}catch(x){}if(${JSON.stringify(languages)}.indexOf(g)<0)g=${JSON.stringify(defaultLanguage)};if(g!=="zh-CN")return;` +
     `var h=location.hash.replace(/^#\\/?/,"").split("?")[0].replace(/\\/$/,"")||${JSON.stringify(entryRoute)};` +
     'var l=r[h];if(!l)return;' +
     'for(var i=0;i<l.length;i++){var e=document.createElement("link"),u=f[l[i]];' +
@@ -113,7 +121,7 @@ export class LaunchPreloadPlugin {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('LaunchPreloadPlugin', (data) => {
         const map = launchPreloadMap(compilation, this.options);
         const publicPath = typeof compilation.outputOptions.publicPath === 'string' ? compilation.outputOptions.publicPath : '';
-        const script = launchPreloadScript(map, this.options.entryRoute, publicPath === 'auto' ? '' : publicPath);
+        const script = launchPreloadScript(map, this.options, publicPath === 'auto' ? '' : publicPath);
         // after the start-up scripts' own tags: those are asked for first
         data.headTags.push(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
         return data;

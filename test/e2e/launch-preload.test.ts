@@ -57,6 +57,19 @@ suite('launch preload and compressed build files', () => {
     expect(links).toBe(0);
   });
 
+  it('preloads nothing for a customer whose stored language is not the start-up one, whose launch still opens', async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      // the app draws nothing until that language's chunk is in: page chunks arriving first were lost
+      await context.addInitScript(() => window.localStorage.setItem('language', JSON.stringify({ data: 'es' })));
+      await page.goto(`${env.server.base}/#/pages/index/index?id=${SHOP.retail}`);
+      await page.locator('#home-selfPickup').waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => document.querySelectorAll('link[rel="preload"]').length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("sends the build's own brotli and gzip copies of a script, cached for a year", async () => {
     const app = readdirSync(path.join(H5_DIR, 'js')).find((f) => /^app\.[0-9a-f]{8}\.js$/.test(f))!;
     const original = readFileSync(path.join(H5_DIR, 'js', app));
