@@ -315,11 +315,11 @@ export class MenuStore {
       const firstNew = keep ? undefined : categories[0];
       let firstFetched: FetchedCategory | null = null;
       let firstFailure: { error: unknown } | null = null;
+      // MENU-8: the list came with the first page of its first category
+      const firstGiven = firstNew && !types.unchanged && types.first?.typeId === firstNew.id ? types.first : undefined;
       if (firstNew) {
-        // MENU-8: the list came with the first page of its first category
-        const given = !types.unchanged && types.first?.typeId === firstNew.id ? types.first : undefined;
         try {
-          firstFetched = await this.fetchCategory(firstNew.id, types.version, given);
+          firstFetched = await this.fetchCategory(firstNew.id, types.version, firstGiven);
         } catch (error) {
           firstFailure = { error };
         }
@@ -333,12 +333,16 @@ export class MenuStore {
           this.loadedTypeIds = [];
           this.requestedIds = new Set();
         }
-        if (firstNew && firstFetched) this.applyCategory(firstNew.id, firstFetched);
+        if (firstNew && firstFetched) {
+          this.applyCategory(firstNew.id, firstFetched);
+          // the page came with its live stock: the rows show with it, without a store/stockQuery call
+          if (firstGiven?.stock) this.applyStock(firstFetched.list.map((p) => p.id), firstGiven.stock);
+        }
       });
       this.writeCache();
       if (firstFailure) throw firstFailure.error;
       if (firstNew && firstFetched) {
-        await this.refreshStock(firstFetched.list.map((p) => p.id));
+        if (!firstGiven?.stock) await this.refreshStock(firstFetched.list.map((p) => p.id));
         return;
       }
       const fetched = early && keep && cachedFirst ? await early : null;
@@ -512,6 +516,19 @@ export class MenuStore {
         if (row.stock_quantity === null) delete next[String(row.product_id)];
         else next[String(row.product_id)] = row.stock_quantity;
       }
+    }
+    change('menu/stock', () => {
+      this.stock = next;
+    });
+  }
+
+  /** The live stock of these products as given with them: a product missing from `given` is untracked. */
+  private applyStock(ids: readonly number[], given: Readonly<Record<string, number>>): void {
+    const next: Record<string, number> = { ...this.stock };
+    for (const id of ids) {
+      const left = given[String(id)];
+      if (typeof left === 'number') next[String(id)] = left;
+      else delete next[String(id)];
     }
     change('menu/stock', () => {
       this.stock = next;

@@ -212,18 +212,28 @@ describe('menu (MENU-1…6)', () => {
     expect(types.info.first).toBeUndefined();
   });
 
-  test("productTypes of a large menu carries its first category's first page, as store/productsChunk answers it", async () => {
+  test("productTypes of a large menu carries its first category's first page and its live stock, as store/productsChunk and store/stockQuery answer them", async () => {
     const large = await buildTestServer({ extraShops: [buildLargeShop()] });
     try {
       const token = await large.login(SHOP.large);
+      const listed = await large.call(storeCalls.productTypes, {}, { token });
+      if (!listed.ok || listed.info.unchanged) throw new Error('expected types');
+      // two products of the first page track their stock, one of them sold out; the rest do not track it
+      const [a, b] = listed.info.types[0].productIds;
+      await large.db.update(products).set({ stock: 7 }).where(eq(products.id, a));
+      await large.db.update(products).set({ stock: 0 }).where(eq(products.id, b));
       const types = await large.call(storeCalls.productTypes, {}, { token });
       if (!types.ok || types.info.unchanged) throw new Error('expected types');
       const count = types.info.types.reduce((n, t) => n + t.productIds.length, 0);
       const typeId = types.info.types[0].id;
       const chunk = await large.call(storeCalls.productsChunk, { version: types.info.version, typeId, page: 1, pageLimit: 100 }, { token });
       if (!chunk.ok) throw new Error(chunk.info);
+      const stock = await large.call(storeCalls.stockQuery, { products: chunk.info.list.map((p) => ({ id: p.id })) }, { token });
+      if (!stock.ok) throw new Error(stock.info);
+      const tracked = Object.fromEntries(stock.info.list.filter((r) => r.stock_quantity !== null).map((r) => [String(r.product_id), r.stock_quantity]));
       expect([count > 300, types.info.whole, chunk.info.list.length > 0]).toEqual([true, undefined, true]);
-      expect(types.info.first).toEqual({ typeId, list: chunk.info.list, total: chunk.info.total, page: 1, pageLimit: 100 });
+      expect(tracked).toEqual({ [a]: 7, [b]: 0 });
+      expect(types.info.first).toEqual({ typeId, list: chunk.info.list, total: chunk.info.total, page: 1, pageLimit: 100, stock: tracked });
     } finally {
       await large.close();
     }

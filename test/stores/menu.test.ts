@@ -74,6 +74,19 @@ describe('MenuStore: the category list carries what loads next (MENU-8)', () => 
     expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
   });
 
+  it("takes the first page's live stock from the category list: no store/stockQuery call before the rows show", async () => {
+    const f = buildStores();
+    // category 10: 100 products in one page; category 11: 250 more (350 in all, chunked)
+    const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 100 ? 10 : 11 }));
+    // product 1 has 2 left, product 2 is sold out (0), product 3 does not track its stock
+    const first = { typeId: 10, list: large.slice(0, 100), total: 100, page: 1, pageLimit: 100, stock: { '1': 2, '2': 0 } };
+    f.transport.on('store/productTypes', ok({ ...typesBody(5, large), first }));
+    await f.menu.load(1);
+    expect(f.transport.requests.map((r) => r.url.split('/').pop())).toEqual(['productTypes']);
+    expect([1, 2, 3].map((id) => f.menu.productState(id)?.stockLeft)).toEqual([2, 0, null]);
+    expect(f.menu.stock).toEqual({ '1': 2, '2': 0 });
+  });
+
   it('asks for the first category itself when the page that came is of another category', async () => {
     const f = buildStores();
     const large = Array.from({ length: MENU_CHUNK_THRESHOLD + 50 }, (_, i) => product({ id: i + 1, typeid: i < 200 ? 10 : 11 }));

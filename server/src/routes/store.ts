@@ -69,12 +69,20 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     const head = `{"version":${menu.version},"unchanged":false,"types":${menu.typesJson}`;
     // MENU-8: what the app asks for next comes with the list — the whole of a small menu (as
     // store/products answers it), or the first page of a large menu's first category (as
-    // store/productsChunk answers it)
+    // store/productsChunk answers it) with the live stock of its products (as store/stockQuery
+    // answers it): the first rows show without another call
     if (menu.productCount <= MenuLoading.chunkThreshold) {
       const stock = await liveStock(ctx, shopId);
       return new PreSerialized(`${head},"whole":{"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}}`);
     }
-    return new PreSerialized(menu.firstChunkJson === null ? `${head}}` : `${head},"first":${menu.firstChunkJson}}`);
+    if (menu.firstChunkJson === null) return new PreSerialized(`${head}}`);
+    const rows = await productRows(ctx, shopId, menu.firstChunkIds);
+    const stock: Record<string, number> = {};
+    for (const id of menu.firstChunkIds) {
+      const left = rows.get(id)?.stock;
+      if (left !== null && left !== undefined) stock[id] = left;
+    }
+    return new PreSerialized(`${head},"first":${menu.firstChunkJson},"stock":${JSON.stringify(stock)}}}`);
   });
 
   registerCall(app, ctx, storeCalls.productsChunk, async (c) => {

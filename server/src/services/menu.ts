@@ -37,9 +37,12 @@ export interface Menu {
   productCount: number;
   /**
    * A large menu's first category, its first page as store/productsChunk answers it, serialised for
-   * store/productTypes (MENU-8); null for a menu loaded whole or without categories.
+   * store/productTypes (MENU-8), without its closing brace (the live stock of its products is added
+   * per request); null for a menu loaded whole or without categories.
    */
   firstChunkJson: string | null;
+  /** The products of that first page. */
+  firstChunkIds: number[];
 }
 
 /** A product row as the domain Product: the columns (price, status, category) are authoritative. */
@@ -88,9 +91,10 @@ async function buildMenu(ctx: ServerContext, shopId: number, version: number, la
   const productCount = menuCategories.reduce((n, c) => n + c.products.length, 0);
   const first = menuCategories[0];
   const pageLimit = MenuLoading.chunkPageLimit;
+  const firstPage = productCount > MenuLoading.chunkThreshold && first ? first.products.slice(0, pageLimit) : null;
   const firstChunkJson =
-    productCount > MenuLoading.chunkThreshold && first
-      ? JSON.stringify({ typeId: first.id, list: first.products.slice(0, pageLimit), total: first.products.length, page: 1, pageLimit })
+    firstPage && first
+      ? JSON.stringify({ typeId: first.id, list: firstPage, total: first.products.length, page: 1, pageLimit }).slice(0, -1)
       : null;
   return {
     version,
@@ -100,6 +104,7 @@ async function buildMenu(ctx: ServerContext, shopId: number, version: number, la
     typesJson: JSON.stringify(types),
     productCount,
     firstChunkJson,
+    firstChunkIds: firstPage ? firstPage.map((p) => p.id) : [],
   };
 }
 

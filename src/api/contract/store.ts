@@ -344,12 +344,14 @@ const FirstChunk = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().min(1),
   pageLimit: z.number().int().min(1),
+  /** The live stock of the page's tracked products, as store/stockQuery answers it (absent: untracked). */
+  stock: StockMap.optional(),
 });
 /**
  * A changed category list carries what the app asks for next (MENU-8), so a first launch waits for
  * one call less: `whole` — a menu of at most MenuLoading.chunkThreshold products, as store/products
  * answers it — or `first` — a larger menu's first category, its first page of
- * MenuLoading.chunkPageLimit products, as store/productsChunk answers it.
+ * MenuLoading.chunkPageLimit products, as store/productsChunk answers it, with their live stock.
  */
 export const ProductTypesRes = z.union([
   Unchanged,
