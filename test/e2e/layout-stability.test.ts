@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core';
 import { RESTAURANT_CATEGORY } from '../../server/src/demo/ids';
 import { DEFAULT_TEST_INSTANT } from '../support/clock';
 import { RESTAURANT_PRODUCT, SHOP } from './demo';
-import { e2eReady, newPhone, serverAndBrowser, settled, signInDemoMember, tap } from './harness';
+import { menuStorageKey } from '../../src/stores/menu';
+import { e2eReady, newPhone, nextFrame, serverAndBrowser, settled, signInDemoMember, tap } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -79,7 +80,11 @@ suite('the first screens hold still while they load', () => {
       await page.route('**/new/consumer/store/detail', async (route) => {
         const response = await route.fetch();
         await typesIn;
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // the app has put the whole menu into its store once it has written the menu's cache; two
+        // frames later anything the store lets render is on screen
+        await page.waitForFunction((key) => localStorage.getItem(key) !== null, menuStorageKey(SHOP.restaurant));
+        await nextFrame(page);
+        await nextFrame(page);
         await route.fulfill({ response });
       });
       await page.goto(`${env.server.base}/#/pages/user/index-tab-1?id=${SHOP.restaurant}`);
