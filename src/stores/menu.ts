@@ -336,7 +336,8 @@ export class MenuStore {
         if (firstNew && firstFetched) {
           this.applyCategory(firstNew.id, firstFetched);
           // the page came with its live stock: the rows show with it, without a store/stockQuery call
-          if (firstGiven?.stock) this.applyStock(firstFetched.list.map((p) => p.id), firstGiven.stock);
+          const given = firstGiven?.stock;
+          if (given) this.applyStock(firstFetched.list.map((p) => [p.id, given[String(p.id)] ?? null]));
         }
       });
       this.writeCache();
@@ -509,26 +510,20 @@ export class MenuStore {
   async refreshStock(ids: readonly number[]): Promise<void> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return;
-    const next: Record<string, number> = { ...this.stock };
+    const read: Array<[number, number | null]> = [];
     for (let i = 0; i < unique.length; i += 500) {
       const res = await this.deps.api.store.stockQuery({ products: unique.slice(i, i + 500).map((id) => ({ id })) });
-      for (const row of res.list) {
-        if (row.stock_quantity === null) delete next[String(row.product_id)];
-        else next[String(row.product_id)] = row.stock_quantity;
-      }
+      for (const row of res.list) read.push([row.product_id, row.stock_quantity]);
     }
-    change('menu/stock', () => {
-      this.stock = next;
-    });
+    this.applyStock(read);
   }
 
-  /** The live stock of these products as given with them: a product missing from `given` is untracked. */
-  private applyStock(ids: readonly number[], given: Readonly<Record<string, number>>): void {
+  /** Live stock read for some products: a number is what is left, null an untracked product. */
+  private applyStock(read: ReadonlyArray<readonly [number, number | null]>): void {
     const next: Record<string, number> = { ...this.stock };
-    for (const id of ids) {
-      const left = given[String(id)];
-      if (typeof left === 'number') next[String(id)] = left;
-      else delete next[String(id)];
+    for (const [id, left] of read) {
+      if (left === null) delete next[String(id)];
+      else next[String(id)] = left;
     }
     change('menu/stock', () => {
       this.stock = next;

@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import { fail } from '../http/errors';
 import { PreSerialized, registerCall } from '../http/call';
 import { findMemberOfUser, toMemberInfo } from '../services/members-read';
-import { getMenu, liveStock, productRows, searchMenu, specList } from '../services/menu';
+import { getMenu, liveStock, productRows, readStock, searchMenu, specList } from '../services/menu';
 import { chainShops, getShop, paySettingOf, shopDetail } from '../services/shops';
 import { paymentsOf } from '../payments';
 import { setUserInfo } from '../services/profile';
@@ -76,12 +76,7 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
       return new PreSerialized(`${head},"whole":{"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}}`);
     }
     if (menu.firstChunkJson === null) return new PreSerialized(`${head}}`);
-    const rows = await productRows(ctx, shopId, menu.firstChunkIds);
-    const stock: Record<string, number> = {};
-    for (const id of menu.firstChunkIds) {
-      const left = rows.get(id)?.stock;
-      if (left !== null && left !== undefined) stock[id] = left;
-    }
+    const stock = await readStock(ctx, shopId, menu.firstChunkIds);
     return new PreSerialized(`${head},"first":${menu.firstChunkJson},"stock":${JSON.stringify(stock)}}}`);
   });
 

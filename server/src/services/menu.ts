@@ -126,11 +126,16 @@ export function liveStock(ctx: ServerContext, shopId: number): Promise<Record<st
   return ctx.shopCache.fresh('stock', shopId, STOCK_TTL_MS, () => readStock(ctx, shopId));
 }
 
-async function readStock(ctx: ServerContext, shopId: number): Promise<Record<string, number>> {
+/**
+ * Stock left of the shop's tracked products (or of those of `ids` that track it), by product id,
+ * read from their rows (never cached).
+ */
+export async function readStock(ctx: ServerContext, shopId: number, ids?: number[]): Promise<Record<string, number>> {
+  if (ids?.length === 0) return {};
   const rows = await ctx.db
     .select({ id: products.id, stock: products.stock })
     .from(products)
-    .where(and(eq(products.shopId, shopId), isNotNull(products.stock)));
+    .where(and(eq(products.shopId, shopId), isNotNull(products.stock), ids ? inArray(products.id, ids) : undefined));
   const out: Record<string, number> = {};
   for (const r of rows) out[r.id] = r.stock ?? 0;
   return out;
