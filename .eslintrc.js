@@ -76,7 +76,7 @@ module.exports = {
           {
             paths: [{ name: 'decimal.js', message: 'Only src/domain/money.ts imports decimal.js.' }],
             patterns: [
-              { group: ['@tarojs/*', 'react', 'react-dom', 'mobx', 'mobx-react-lite', '@nutui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'ioredis', 'fs', 'node:*', 'path', 'http', 'https', 'net', 'i18next', 'zod'], message: 'src/domain is pure: decimal.js (money.ts only) and dayjs.' },
+              { group: ['@tarojs/*', 'react', 'react-dom', 'mobx', 'mobx-react-lite', '@nutui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'ioredis', 'fs', 'node:*', 'path', 'http', 'https', 'net', 'i18next', 'zod'], message: 'src/domain is pure: decimal.js (money.ts only), nothing else.' },
             ],
           },
         ],

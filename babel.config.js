@@ -1,4 +1,4 @@
-// Taro builds use babel-preset-taro with NutUI's on-demand style imports; jest uses plain presets.
+// Taro builds use babel-preset-taro; jest uses plain presets.
 module.exports = (api) => {
   const isTest = api.env('test');
   if (isTest) {
@@ -41,20 +41,5 @@ module.exports = (api) => {
       noNewArrows: true,
     },
     presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...targets }]],
-    plugins: [
-      [
-        'import',
-        {
-          libraryName: '@nutui/nutui-react-taro',
-          libraryDirectory: 'dist/es/packages',
-          // NutUI's CSS is imported per component so the main package stays small
-          style: (name) => `${name}/style/css`,
-          camel2DashComponentName: false,
-          customName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}`,
-          customStyleName: (name) => `@nutui/nutui-react-taro/dist/es/packages/${name.toLowerCase()}/style/css`,
-        },
-        'nutui-react-taro',
-      ],
-    ],
   };
 };

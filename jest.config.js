@@ -35,7 +35,7 @@ module.exports = {
       displayName: 'dom',
       testEnvironment: 'jsdom',
       setupFiles: [...common.setupFiles, '<rootDir>/test/support/taro-dom-globals.ts'],
-      // Taro pages under jsdom: Taro's H5 components and API, NutUI's ES build (its main is UMD).
+      // Taro pages under jsdom: Taro's H5 components and API.
       moduleNameMapper: {
         // assets first: `@/assets/x.png` must not reach the `@/` alias
         '\\.(css|scss|sass)$': '<rootDir>/test/support/style-stub.ts',
@@ -43,12 +43,8 @@ module.exports = {
         ...common.moduleNameMapper,
         '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react/index',
         '^@tarojs/taro$': '<rootDir>/test/support/taro-shim.ts',
-        '^@nutui/nutui-react-taro$': '<rootDir>/node_modules/@nutui/nutui-react-taro/dist/es/packages/nutui.react.build.js',
-        // NutUI's barrel imports its Lottie component, whose player needs a canvas at load time
-        '^lottie-web$': '<rootDir>/test/support/lottie-stub.ts',
-        '^@nutui/lottie-miniprogram$': '<rootDir>/test/support/lottie-stub.ts',
       },
-      // Taro, NutUI and their dependencies ship ES modules: transform node_modules except the
+      // Taro and its dependencies ship ES modules: transform node_modules except the
       // CommonJS tooling and runtimes that break when babel rewrites them.
       transformIgnorePatterns: [
         '/node_modules/(jest[^/]*|@jest|babel[^/]*|@babel|react|react-dom|react-is|scheduler|mobx|mobx-react-lite|decimal\\.js|core-js[^/]*|jsdom|typescript|@testing-library|i18next|zod)/',

@@ -118,11 +118,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'shop-storefront',
     date: '2026-11-23',
-    // NutUI is drawn at 375 px; our own styles are written at 750 (toolchain.md build facts).
-    designWidth(input) {
-      const file = typeof input === 'object' && input !== null ? String(input.file ?? '') : '';
-      return file.replace(/\\+/g, '/').includes('@nutui') ? 375 : 750;
-    },
+    // every style sheet is written at the 750 design width
+    designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     terser: taroEnv === 'h5' ? h5Terser : miniTerser,
@@ -158,8 +155,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
-      // Keep shared vendor code in the main package small: NutUI parts used only by subpackage
-      // pages land in those subpackages.
+      // Keep shared vendor code in the main package small: code used only by subpackage pages
+      // lands in those subpackages.
       optimizeMainPackage: { enable: true },
       webpackChain(chain) {
         subpackageMessages(chain);
@@ -194,7 +191,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         subpackageMessages(chain);
         laterMessages(chain);
         // APP-4: modules shared by async pages go to shared async chunks instead of being copied
-        // into every page chunk, so the entry page and the home tab fetch NutUI, the component
+        // into every page chunk, so the entry page and the home tab fetch the component
         // wrappers and the ordering boot once. Taro's own runtime stays in the start-up chunk.
         chain.optimization.splitChunks({
           chunks: 'all',

@@ -1,7 +1,7 @@
 /**
  * Business hours and sale times (C§3, C§5, SHOP-2, MENU-1).
  *
- * Time model: `now` is an instant (epoch ms, a Date or a dayjs object, all read through `valueOf()`),
+ * Time model: `now` is an instant (epoch ms or a Date, read through `valueOf()`),
  * and the shop's wall clock is that instant shifted by the shop's `utcOffsetMinutes` (minutes east of
  * UTC, default 480 = China). The rules therefore give the same answer on a phone in any time zone and
  * on the server. Time ranges are 'HH:mm' on that wall clock: open from the start minute, closed from
@@ -10,13 +10,12 @@
  * whose end is before its start crosses midnight and belongs to the day it starts on (Monday
  * 22:00–02:00 is open at Tuesday 01:00); a range whose end equals its start lasts 24 hours.
  */
-import type { Dayjs } from 'dayjs';
 import { OrderType } from './enums';
 import { ErrorCode, RuleError, ruleError } from './errors';
 import type { BusinessDailyHours, EpochMs, SaleDateRange, ShopSettings, TimeRange } from './types';
 
-/** An instant: epoch ms, a Date or a dayjs object. */
-export type Instant = EpochMs | Date | Dayjs;
+/** An instant: epoch ms or a Date (anything else with an epoch `valueOf()` reads the same). */
+export type Instant = EpochMs | Date;
 
 /** China, the shops' home market, when a shop carries no offset. */
 export const DEFAULT_UTC_OFFSET_MINUTES = 480;

@@ -45,7 +45,6 @@ describe('readable main colour', () => {
   it('is the --main-strong of the page theme, next to the shop colour itself', () => {
     const style = themeStyle('#df554a') as Record<string, string>;
     expect(style['--main-color']).toBe('#df554a');
-    expect(style['--nutui-color-primary']).toBe('#df554a');
     expect(style['--main-strong']).toBe('#b7463d');
   });
 });

@@ -41,11 +41,10 @@ describe('app shell pages', () => {
     expect(setTabBarItem).toHaveBeenCalledWith({ index: 3, text: '我的' });
   });
 
-  it('applies the session main colour as the NutUI and app theme colour (APP-8)', () => {
+  it('applies the session main colour as the app theme colour (APP-8)', () => {
     act(() => rootStore.session.setMainColor('#1677ff'));
     const { container } = render(<MemberRechargePage />);
     const shell = container.querySelector('.page-shell') as HTMLElement;
-    expect(shell.style.getPropertyValue('--nutui-color-primary')).toBe('#1677ff');
     expect(shell.style.getPropertyValue('--main-color')).toBe('#1677ff');
   });
 

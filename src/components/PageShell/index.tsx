@@ -18,7 +18,7 @@ export interface PageShellProps {
 }
 
 /**
- * The theme variables of APP-8: NutUI's primary colour and our own main colour, and the main colour
+ * The theme variables of APP-8: the shop's main colour, and the main colour
  * our styles draw text and buttons in (`--main-strong`: darkened when the shop's colour is too light
  * for text, readable-color.ts).
  */
@@ -26,15 +26,12 @@ export function themeStyle(mainColor: string): CSSProperties {
   return {
     '--main-color': mainColor,
     '--main-strong': readableMainColor(mainColor),
-    '--nutui-color-primary': mainColor,
-    '--nutui-color-primary-stop-1': mainColor,
-    '--nutui-color-primary-stop-2': mainColor,
   } as CSSProperties;
 }
 
 /**
  * Every screen sits in a PageShell: localised title, safe-area padding and the shop's main colour
- * (default #df554a, APP-8) applied to NutUI and to our own styles.
+ * (default #df554a, APP-8) applied to our styles.
  */
 export const PageShell = observer(function PageShell({ route, tab = false, className, children }: PageShellProps) {
   const { session } = useStores();

@@ -11,9 +11,9 @@ export interface RoundButtonProps {
 }
 
 /**
- * The main-colour button of the main package's screens (empty states, the home tab's member card).
- * NutUI's Button draws the same thing, but its script and its style sheet (every type, size and
- * state) would sit in the start-up code of every page; NutUI stays with the subpackage pages.
+ * The main-colour round button (empty states, the home tab's member card, the member center's
+ * join card): Taro's Button in the app's own style, so no component library rides in the start-up
+ * code (docs/decisions.md, "No component library").
  */
 export function RoundButton({ size = 'normal', className, onClick, children }: RoundButtonProps) {
   return (

@@ -2,7 +2,7 @@ import '@/i18n/areas/member';
 import { useEffect, useRef } from 'react';
 import { useRouter } from '@tarojs/taro';
 import { View, Text } from '@tarojs/components';
-import { Button } from '@nutui/nutui-react-taro';
+import { RoundButton } from '@/components/RoundButton';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
@@ -78,9 +78,9 @@ export default observer(function MemberCenterPage() {
       <View className="member-join" id="member-join">
         <Text className="member-join__title">{t('member.visitor.title')}</Text>
         <Text className="member-join__text">{t('member.visitor.text')}</Text>
-        <Button className="member-join__action" type="primary" shape="round" block onClick={() => void openRoute('/pages/member/register')}>
+        <RoundButton className="member-join__action" onClick={() => void openRoute('/pages/member/register')}>
           {t('member.visitor.action')}
-        </Button>
+        </RoundButton>
       </View>
     );
   } else {
