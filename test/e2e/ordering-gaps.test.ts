@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { ACTIVITY } from '../../server/src/demo/ids';
 import { CLOSED_INSTANT } from '../support/clock';
 import { RESTAURANT_PRODUCT as R, SHOP } from './demo';
-import { amountOf, apiCall, e2eReady, launch, newPhone, serverAndBrowser, shot, tap, type } from './harness';
+import { amountOf, apiCall, e2eReady, launch, newPhone, serverAndBrowser, shot, tap, toastText, type } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -83,8 +83,16 @@ suite('ordering gaps in a browser', () => {
       await tap(page, `#meal-63-${R.cola}`);
       await tap(page, '#spec-add');
       await page.locator('#cart-bar .cart-bar__badge').waitFor();
-      // the "added" toast (C§9: 1500 ms) is gone before the dialog's screenshot
-      await page.waitForTimeout(1700);
+      // the "added" toast (C§9: 1500 ms) is shown, then gone before the dialog's screenshot
+      expect(await toastText(page)).toBeTruthy();
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('.taro__toast') as HTMLElement | null;
+          return !el || el.style.display === 'none' || el.style.opacity === '0';
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
       // the last cola is sold meanwhile
       await merchantStock(R.cola, 0);
       await tap(page, '#checkout');
