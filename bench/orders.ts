@@ -26,6 +26,7 @@ import { demoData } from '../server/src/demo';
 import { DEMO_MEMBER, DEMO_USER, MEMBER_COUPON, SHOP } from '../server/src/demo/ids';
 import { merchantAct } from '../server/src/services/orders/merchant';
 import { API_BASE } from '../src/api/contract/common';
+import { poolTimes } from './support/pool';
 
 const ORDERS = Number(process.env.BENCH_ORDERS || 2000);
 /**
@@ -62,18 +63,6 @@ const TAKEAWAY = {
   contact_address_gps: '31.2404,121.4737',
   deliveryTime: 'ASAP',
 };
-
-async function pool<T>(n: number, concurrency: number, task: (i: number) => Promise<T>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < n) {
-      const i = next;
-      next += 1;
-      await task(i);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-}
 
 async function truncate(database: Database): Promise<void> {
   await database.exec(`DO $$ DECLARE r record; BEGIN
@@ -167,16 +156,16 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
     // the floor: one-statement inserts on the same database, same count and concurrency as the orders
     await database.exec('DROP TABLE IF EXISTS bench_floor; CREATE TABLE bench_floor (id serial PRIMARY KEY, n int NOT NULL, note text)');
     const floorInsert = (i: number) => ctx.db.execute(sql`INSERT INTO bench_floor (n, note) VALUES (${i}, ${'floor'})`);
-    await pool(WARMUP, concurrency, floorInsert);
+    await poolTimes(WARMUP, concurrency, floorInsert);
     const f0 = performance.now();
-    await pool(ORDERS, concurrency, floorInsert);
+    await poolTimes(ORDERS, concurrency, floorInsert);
     const floorPerS = ORDERS / ((performance.now() - f0) / 1000);
     await database.exec('DROP TABLE bench_floor');
 
-    await pool(WARMUP, concurrency, (i) => placeAndSettle(ids[ORDERS + i]));
+    await poolTimes(WARMUP, concurrency, (i) => placeAndSettle(ids[ORDERS + i]));
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await pool(ORDERS, concurrency, (i) => placeAndSettle(ids[i]));
+    await poolTimes(ORDERS, concurrency, (i) => placeAndSettle(ids[i]));
     const ordersPerS = ORDERS / ((performance.now() - t0) / 1000);
     // this process's CPU per order (server and bench client; PostgreSQL's own work is not in it):
     // steadier than orders/s on a shared machine
@@ -193,7 +182,7 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
     };
     const vipTotal = await totalOf(memberToken, vip);
     const t1 = performance.now();
-    await pool(BALANCE_ORDERS, concurrency, async () => {
+    await poolTimes(BALANCE_ORDERS, concurrency, async () => {
       const r = await confirm(memberToken, { ...vip, expectedTotal: vipTotal });
       if (!r.result) throw new Error(`balance order failed: ${JSON.stringify(r)}`);
     });

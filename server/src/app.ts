@@ -12,6 +12,7 @@ import { installErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { compressStaticReplies, staticCacheHeaders } from './http/static-assets';
 import { registerRoutes, type RouteRegistrar } from './routes';
+import { registerTestClockRoute } from './routes/test-clock';
 import { startRoomHeartbeat } from './services/tables/live';
 import { AVATAR_MAX_BYTES } from './services/avatar';
 import { startExpirySweeper } from './services/orders/lifecycle';
@@ -71,6 +72,7 @@ export const consumerApi = fp(
     startPaymentWorkers(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
+    registerTestClockRoute(app, ctx);
     startRoomHeartbeat(app, ctx);
 
     await registerStatic(app, ctx);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
 import { readConfiguredSecrets, type Secrets } from './secrets';
 
-/** Server configuration, all from the environment (ARCHITECTURE "Configuration"); defaults give a working demo. */
+/** Server configuration, all from the environment (docs/architecture.md §25 Configuration); defaults give a working demo. */
 export interface ServerConfig {
   port: number;
   host: string;
@@ -69,11 +69,35 @@ function readTestClock(env: NodeJS.ProcessEnv): number | null {
   return ms;
 }
 
-/** The TEST_CLOCK clock: `instantMs` at the process start, ticking in real time. */
-export function testClockFrom(instantMs: number, originMs: number = performance.timeOrigin): { now(): number } {
+/** The TEST_CLOCK clock: it ticks in real time and a test can move it forward (routes/test-clock.ts). */
+export interface MovableClock {
+  now(): number;
+  /** Moves the clock `ms` forward (whole, not negative); answers the new reading. */
+  advance(ms: number): number;
+}
+
+/** The TEST_CLOCK clock: `instantMs` at the process start, ticking in real time, moved forward by `advance`. */
+export function testClockFrom(instantMs: number, originMs: number = performance.timeOrigin): MovableClock {
   // whole milliseconds, as Date.now() gives (performance.timeOrigin has a fraction)
   const origin = Math.round(originMs);
-  return { now: () => instantMs + (Date.now() - origin) };
+  let moved = 0;
+  const now = () => instantMs + moved + (Date.now() - origin);
+  return {
+    now,
+    advance(ms: number): number {
+      if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError(`the test clock moves forward by whole milliseconds, not ${ms}`);
+      moved += ms;
+      return now();
+    },
+  };
+}
+
+/**
+ * Whether the server may let a test move its clock: only a TEST_CLOCK server (which loadConfig
+ * allows under NODE_ENV=test only) that is not a production one, in a NODE_ENV=test process.
+ */
+export function testClockMovable(config: Pick<ServerConfig, 'testClock' | 'production'>, env: NodeJS.ProcessEnv = process.env): boolean {
+  return config.testClock !== null && !config.production && env.NODE_ENV === 'test';
 }
 
 /** Reads the configuration from environment variables. */

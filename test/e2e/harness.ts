@@ -7,14 +7,15 @@
  * Time: the server runs on TEST_CLOCK (it reads the instant when its process starts and ticks in real
  * time) and every phone's page clock is installed at the server's current reading and runs from
  * there, so the server and the page agree and the suites give the same answer at any real hour.
+ * `moveClock` moves both forward at once (the server's test clock route and the page clocks), so a
+ * story that waits minutes takes no real time. The server process itself comes from
+ * test/support/processes.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { instantMs, TEST_INSTANT } from '../support/clock';
+import { chromium, type Browser, type BrowserContext, type Clock, type Page } from 'playwright-core';
+import { TEST_INSTANT } from '../support/clock';
+import { spawnServer, type ServerProcess } from '../support/processes';
 import { DEMO_MEMBER as DEMO_ACCOUNT, SHOP as DEMO_SHOP } from '../../server/src/demo/ids';
 
 const DEMO_PHONE = DEMO_ACCOUNT.phone;
@@ -55,98 +56,23 @@ export function e2eReady(): boolean {
   return false;
 }
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface RunningServer {
-  base: string;
-  /** The server's clock as read from here (its TEST_CLOCK instant plus the real time since it was spawned). */
-  now(): number;
-  /** What the server printed so far (its log, at LOG_LEVEL). */
-  output(): string;
-  stop(): Promise<void>;
-}
+export type RunningServer = ServerProcess;
 
 /**
- * Starts the server on a free port with a fresh data directory; resolves once it serves the app. Its
- * clock starts at `instant` (TEST_CLOCK, default the suites' instant).
+ * Starts the server on a free port with a fresh data directory (or env.DATA_DIR) serving the H5
+ * build; resolves once it listens. Its clock starts at `instant` (TEST_CLOCK, default the suites'
+ * instant); `moveClock` below moves it and the phones' clocks together.
  */
-export async function startServer(env: Record<string, string> = {}, instant: string = TEST_INSTANT): Promise<RunningServer> {
-  const port = await freePort();
-  const startMs = instantMs(instant);
-  // the server's clock origin is its process start (performance.timeOrigin), a moment after this
-  const spawnedAt = Date.now();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      STATIC_DIR: H5_DIR,
-      NODE_ENV: 'test',
-      TEST_CLOCK: instant,
-      // the demo's payments: the sandbox provider's cashier pages
-      PAYMENTS: 'sandbox',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startServer(env: Record<string, string> = {}, instant: string = TEST_INSTANT): Promise<RunningServer> {
+  return spawnServer({
+    name: 'e2e server',
+    clock: instant,
+    dataDir: env.DATA_DIR,
+    staticDir: H5_DIR,
+    logLevel: 'silent',
+    startTimeoutMs: 240_000,
+    env,
   });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-2000)}`);
-    try {
-      // a fresh connection each time: no keep-alive socket outlives the server
-      const res = await fetch(`${base}/`, { headers: { connection: 'close' } });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in 240 s:\n${output.slice(-2000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    now: () => startMs + (Date.now() - spawnedAt),
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
-        clearTimeout(timer);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -178,6 +104,16 @@ export async function newPhone(browser: Browser, server: Pick<RunningServer, 'no
   await context.clock.install({ time: server.now() });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Moves time `ms` forward for the server and the given phones together: the server's clock (its test
+ * clock route) and each phone's page clock (Playwright's `clock.fastForward`: timers due in the jump
+ * fire once, as after a phone's sleep). A wait of minutes in the story takes none in the test.
+ */
+export async function moveClock(server: Pick<RunningServer, 'moveClock'>, phones: ReadonlyArray<{ clock: Clock }>, ms: number): Promise<void> {
+  await server.moveClock(ms);
+  for (const phone of phones) await phone.clock.fastForward(ms);
 }
 
 /** Saves a screenshot of the page as <SCREENS_DIR>/<name>.png. */

@@ -2,12 +2,14 @@
  * Scan-order at one table in two browsers (ORDER-3 scan entry, ORDER-4, TABLE-1…5, PRICE-9): two
  * phones open the same scan-order link (source_type 6); the first opens the free table for two, the
  * second joins its order; each sees the other's dish within a second; one places the order, the other
- * gets the submitted dialog; the ordered dishes show both diners' lines and, a minute into the meal,
- * the timed table fee. Headless Chromium against the H5 build served by the real server.
+ * gets the submitted dialog; the ordered dishes show both diners' lines and the timed table fee: none
+ * at first, ¥10 a minute into the meal, ¥20 once the second hour started (the server's and the
+ * phones' clocks are moved forward, harness.moveClock). Headless Chromium against the H5 build
+ * served by the real server.
  */
 import type { Page } from 'playwright-core';
 import { SHOP } from './demo';
-import { amountOf, e2eReady, launch, newPhone, serverAndBrowser, shot, tap } from './harness';
+import { amountOf, e2eReady, launch, moveClock, newPhone, serverAndBrowser, shot, tap } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -32,6 +34,15 @@ async function slidIn(page: Page, selector: string): Promise<void> {
     const left = all[all.length - 1]?.getBoundingClientRect().left;
     return left !== undefined && left >= 0 && left < 40;
   }, selector);
+}
+
+/** The table fee (null while the bill has no such row) and the total on the ordered dishes' bill. */
+async function fees(page: Page): Promise<{ tableFee: number | null; total: number }> {
+  // the total first (it waits for the bill); the fee row is drawn with it or not at all
+  const total = amountOf(await page.locator('#row-total .figure-row__value').first().textContent());
+  const row = page.locator('#row-tableFee .figure-row__value');
+  const tableFee = (await row.count()) > 0 ? amountOf(await row.first().textContent()) : null;
+  return { tableFee, total };
 }
 
 /** Waits until the cart bar shows `count` units, at most `ms`. */
@@ -98,15 +109,25 @@ suite('scan-order table in two browsers', () => {
       const lines = await b.page.locator('#table-ordered .confirm-line__name').allTextContents();
       expect(lines.sort()).toEqual(['干煸四季豆', '番茄炒蛋']);
 
-      // a minute into the meal: the hall bills ¥10 per started hour → ¥10 on the bill.
-      // 22 + 26 = 48 of dishes + dishware 2 units × ¥1 = 2 + service charge 10 % × 48 = 4.80 + table fee 10 → 64.80
-      await b.page.waitForTimeout(61_000);
+      // the hall bills ¥10 per started hour of the meal, counted in whole minutes: none yet.
+      // 22 + 26 = 48 of dishes + dishware 2 units × ¥1 = 2 + service charge 10 % × 48 = 4.80 → 54.80
+      await slidIn(b.page, '#ordered-head');
+      expect(await fees(b.page)).toEqual({ tableFee: null, total: 54.8 });
+
+      // a minute into the meal (the server's and both phones' clocks moved, no real wait): ¥10 → 64.80
+      await moveClock(env.server, [a.context, b.context], 61_000);
       await b.page.reload();
       await b.page.locator('#row-tableFee').waitFor({ timeout: 30_000 });
       await slidIn(b.page, '#ordered-head');
-      expect(amountOf(await b.page.locator('#row-tableFee .figure-row__value').textContent())).toBe(10);
-      expect(amountOf(await b.page.locator('#row-total .figure-row__value').textContent())).toBe(64.8);
+      expect(await fees(b.page)).toEqual({ tableFee: 10, total: 64.8 });
       await shot(b.page, 'table-ordered');
+
+      // an hour later the second hour has started: ¥20 → 74.80
+      await moveClock(env.server, [a.context, b.context], 60 * 60_000);
+      await b.page.reload();
+      await b.page.locator('#row-tableFee').waitFor({ timeout: 30_000 });
+      await slidIn(b.page, '#ordered-head');
+      expect(await fees(b.page)).toEqual({ tableFee: 20, total: 74.8 });
     } finally {
       await a.context.close();
       await b.context.close();

@@ -14,7 +14,6 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { SHOP } from '../../server/src/demo/ids';
 import { messageFor } from '../../server/src/i18n/messages';
 import {
@@ -23,17 +22,15 @@ import {
   confirm,
   FAULT_SANDBOX_SECRET,
   login,
-  newDataDir,
   ok,
   openPostgres,
   quote,
-  spawnServer,
-  until,
   walletChoose,
   type Answer,
   type Confirmed,
-  type FaultServer,
 } from '../support/faults';
+import { spawnFaultServer, type FaultServer } from '../support/fault-server';
+import { createDatabase, waitUntil, type OwnDatabase } from '../support/processes';
 import { postgresUrlFor } from '../support/postgres';
 import { sandboxNotification } from '../support/sandbox-provider';
 
@@ -46,26 +43,22 @@ jest.setTimeout(150_000);
 
 describeOnPostgres('PostgreSQL restarted while orders flow', () => {
   let dbUrl = '';
+  let own: OwnDatabase | null = null;
   let server: FaultServer | null = null;
   let stopped = false;
 
   beforeAll(async () => {
     if (process.getuid?.() !== 0)
       throw new Error('test/pg/faults-restart needs root: it restarts PostgreSQL with pg_ctlcluster 15 main stop/start. Run it as root (CI does); it is not skipped.');
-    const admin = new Client({ connectionString: url as string });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await admin.end();
-    const own = new URL(url as string);
-    own.pathname = `/${DB}`;
-    dbUrl = own.toString();
-    server = await spawnServer({ dataDir: newDataDir(), databaseUrl: dbUrl });
+    own = await createDatabase(url as string, DB);
+    dbUrl = own.url;
+    server = await spawnFaultServer({ databaseUrl: dbUrl });
   }, 150_000);
 
   afterAll(async () => {
     if (stopped) await run('pg_ctlcluster', ['15', 'main', 'start']).catch(() => undefined);
     await server?.stop();
+    await own?.drop();
   });
 
   test('orders during the outage get a clear 503, a notification is refused then settles on redelivery, the same process recovers', async () => {
@@ -110,17 +103,17 @@ describeOnPostgres('PostgreSQL restarted while orders flow', () => {
     };
     const lanes = Promise.all([lane(), lane(), lane()]);
     try {
-      await until('orders before the outage', async () => (placed.length >= 6 ? true : undefined));
+      await waitUntil('orders before the outage', () => placed.length >= 6, { everyMs: 250 });
       await run('pg_ctlcluster', ['15', 'main', 'stop']);
       stopped = true;
       phase = 'outage';
       const during = await deliver();
-      await until('refusals during the outage', async () => (answers.filter((x) => x.phase === 'outage').length >= 6 ? true : undefined));
+      await waitUntil('refusals during the outage', () => answers.filter((x) => x.phase === 'outage').length >= 6, { everyMs: 250 });
       await run('pg_ctlcluster', ['15', 'main', 'start']);
       stopped = false;
       phase = 'after';
       // the same process takes orders again
-      await until('orders after the restart', async () => (placedAfter >= 6 ? true : undefined), 30_000);
+      await waitUntil('orders after the restart', () => placedAfter >= 6, { everyMs: 250, timeoutMs: 30_000 });
       done = true;
       await lanes;
 

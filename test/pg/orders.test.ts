@@ -27,15 +27,10 @@ import {
   takeaway,
   walletPayment,
 } from '../server/orders/helpers';
+import { postgresUrlFor } from '../support/postgres';
 
-const url = process.env.DATABASE_URL ?? '';
-const onPostgres = /^postgres(ql)?:\/\//.test(url);
-if (!onPostgres) {
-  console.warn(
-    'test/pg/orders skipped: DATABASE_URL is not a postgres:// URL, so there is no PostgreSQL server to run against.',
-  );
-}
-const describeOnPostgres = onPostgres ? describe : describe.skip;
+const url = postgresUrlFor('test/pg/orders') ?? '';
+const describeOnPostgres = url ? describe : describe.skip;
 
 describeOnPostgres('orders on PostgreSQL', () => {
   let server: TestServer;

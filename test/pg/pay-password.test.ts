@@ -6,15 +6,10 @@
 import { openDatabase } from '../../server/src/db/client';
 import { buildTestServerOn, type TestServer } from '../support/build-server';
 import { cardState, payPasswordBurst } from '../server/orders/pay-password-burst';
+import { postgresUrlFor } from '../support/postgres';
 
-const url = process.env.DATABASE_URL ?? '';
-const onPostgres = /^postgres(ql)?:\/\//.test(url);
-if (!onPostgres) {
-  console.warn(
-    'test/pg/pay-password skipped: DATABASE_URL is not a postgres:// URL, so there is no PostgreSQL server to run against.',
-  );
-}
-const describeOnPostgres = onPostgres ? describe : describe.skip;
+const url = postgresUrlFor('test/pg/pay-password') ?? '';
+const describeOnPostgres = url ? describe : describe.skip;
 
 describeOnPostgres('pay-password lock on PostgreSQL', () => {
   let server: TestServer;

@@ -5,14 +5,11 @@
  * as the provider with that secret. The nodes get a database of their own (created here), so the
  * other PostgreSQL suites' resets cannot touch them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { SHOP } from '../../server/src/demo/ids';
+import { consumerCall, sandboxSecretOf, spawnNode } from '../support/nodes';
+import { createDatabase, type OwnDatabase, type ServerProcess } from '../support/processes';
 import { sandboxNotification } from '../support/sandbox-provider';
 
 const url = process.env.DATABASE_URL ?? '';
@@ -20,91 +17,29 @@ const onPostgres = /^postgres(ql)?:\/\//.test(url);
 if (!onPostgres) console.warn('test/pg/payments-two-nodes skipped: DATABASE_URL is not a postgres:// URL.');
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 
-const ROOT = path.resolve(__dirname, '../..');
-const SECRET = 'two-nodes-sandbox-secret';
+const GROUP = 'two-nodes';
+const SECRET = sandboxSecretOf(GROUP);
 const DB = 'app_two_nodes';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+type Node = ServerProcess;
 
-interface Node {
-  base: string;
-  child: ChildProcess;
-}
-
-async function startNode(databaseUrl: string): Promise<Node> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'node-')),
-      STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'node-static-')),
-      PAYMENTS: 'sandbox',
-      PAY_SANDBOX_SECRET: SECRET,
-      VIP_TOKEN_SECRET: 'two-nodes-vip-token-secret',
-      ENCRYPT_PARAMS_SECRET: 'two-nodes-params-secret',
-      DEMO_MODE: '1',
-      DEMO_LARGE_SHOP: '0',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!output.includes('API base:')) {
-    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`node did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child };
-}
-
-async function call<T>(node: Node, pathName: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${node.base}/new/consumer/${pathName}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result: boolean; info: T };
-  if (!json.result) throw new Error(`${pathName}: ${JSON.stringify(json)}`);
-  return json.info;
-}
+const call = <T>(node: Node, pathName: string, body: unknown, token?: string): Promise<T> => consumerCall<T>(node.base, pathName, body, token);
 
 describeOnPostgres('two nodes on one PostgreSQL', () => {
   let a: Node;
   let b: Node;
+  let database: OwnDatabase | undefined;
   let dbUrl = '';
   beforeAll(async () => {
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${DB}`;
-    dbUrl = own.toString();
+    database = await createDatabase(url, DB);
+    dbUrl = database.url;
     // one after the other: the first applies the migrations and loads the demo
-    a = await startNode(dbUrl);
-    b = await startNode(dbUrl);
+    a = await spawnNode({ name: 'a', group: GROUP, databaseUrl: dbUrl });
+    b = await spawnNode({ name: 'b', group: GROUP, databaseUrl: dbUrl });
   }, 200_000);
   afterAll(async () => {
-    for (const n of [a, b]) n?.child.kill('SIGTERM');
+    await Promise.all([a, b].map((n) => n?.stop()));
+    await database?.drop();
   });
 
   test('a payment started on A is settled once by notifications arriving at B (and at A)', async () => {

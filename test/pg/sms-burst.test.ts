@@ -12,13 +12,10 @@ import { smsCodes } from '../../server/src/db/schema';
 import { SHOP } from '../../server/src/demo/ids';
 import { SMS_MAX_ATTEMPTS } from '../../server/src/services/sms';
 import { buildTestServerOn, type TestServer } from '../support/build-server';
+import { postgresUrlFor } from '../support/postgres';
 
-const url = process.env.DATABASE_URL ?? '';
-const onPostgres = /^postgres(ql)?:\/\//.test(url);
-if (!onPostgres) {
-  console.warn('test/pg/sms-burst skipped: DATABASE_URL is not a postgres:// URL, so there is no PostgreSQL server to run against.');
-}
-const describeOnPostgres = onPostgres ? describe : describe.skip;
+const url = postgresUrlFor('test/pg/sms-burst') ?? '';
+const describeOnPostgres = url ? describe : describe.skip;
 
 describeOnPostgres('SMS code tries on PostgreSQL', () => {
   let server: TestServer;

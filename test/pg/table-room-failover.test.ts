@@ -31,11 +31,7 @@
  *    from the diners' own counts, the rooms row in PostgreSQL, cart-sync on B, and the snapshot a late
  *    socket gets from B after the proxy tried the dead process first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { SHOP, TABLE } from '../../server/src/demo/ids';
 import { lineFlag } from '../../src/domain/pricing';
@@ -43,7 +39,10 @@ import { CartOperation, CartReplyCode } from '../../src/domain/enums';
 import type { CartLine } from '../../src/domain/types';
 import { CartLineSchema } from '../../src/api/contract/message';
 import type { WsServerMessage } from '../../src/api/contract/ws';
+import { consumerCall, spawnNode } from '../support/nodes';
+import { createDatabase, freePort, spawnRedis, type OwnDatabase, type RedisProcess, type ServerProcess } from '../support/processes';
 import { connectRoom, isSnapshot, type RoomClient } from '../support/room-client';
+import { seededRandom } from '../support/seeded';
 import { startTcpProxy, type TcpDirection, type TcpProxy } from '../support/tcp-proxy';
 
 const url = process.env.DATABASE_URL ?? '';
@@ -51,100 +50,14 @@ const onPostgres = /^postgres(ql)?:\/\//.test(url);
 if (!onPostgres) console.warn('test/pg/table-room-failover skipped: DATABASE_URL is not a postgres:// URL.');
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 
-const ROOT = path.resolve(__dirname, '../..');
+const GROUP = 'room-failover';
 const DB = 'app_room_failover';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+type Node = ServerProcess;
 
-async function waitPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`port ${port} did not open`);
-}
-
-interface Node {
-  base: string;
-  port: number;
-  child: ChildProcess;
-}
-
-async function startNode(databaseUrl: string, redisUrl: string): Promise<Node> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'room-node-')),
-      STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'room-node-static-')),
-      PAYMENTS: 'sandbox',
-      PAY_SANDBOX_SECRET: 'room-failover-sandbox',
-      VIP_TOKEN_SECRET: 'room-failover-vip-token',
-      ENCRYPT_PARAMS_SECRET: 'room-failover-params',
-      DEMO_MODE: '1',
-      DEMO_LARGE_SHOP: '0',
-      REDIS_URL: redisUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!output.includes('API base:')) {
-    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`node did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, port, child };
-}
-
-async function call<T>(base: string, pathName: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${base}/new/consumer/${pathName}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result: boolean; info: T };
-  if (!json.result) throw new Error(`${pathName}: ${JSON.stringify(json)}`);
-  return json.info;
-}
+const call = consumerCall;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Small seeded generator: the same operations on every run. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Reply = Extract<WsServerMessage, { type: 'reply' }>;
 type Snapshot = Extract<WsServerMessage, { type: 'snapshot' }>;
@@ -291,7 +204,8 @@ interface Diner {
 describeOnPostgres('a room survives kill -9 of one of its two processes behind a load balancer', () => {
   let a: Node;
   let b: Node;
-  let redis: ChildProcess;
+  let redis: RedisProcess | undefined;
+  let database: OwnDatabase | undefined;
   let proxy: TcpProxy;
   let databaseUrl: string;
   /** The backend the next connection through the proxy should go to, while it is live. */
@@ -301,19 +215,11 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
   let pg: Client | undefined;
 
   beforeAll(async () => {
-    const redisPort = await freePort();
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitPort(redisPort);
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${DB}`;
-    databaseUrl = own.toString();
-    a = await startNode(databaseUrl, `redis://127.0.0.1:${redisPort}`);
-    b = await startNode(databaseUrl, `redis://127.0.0.1:${redisPort}`);
+    redis = await spawnRedis();
+    database = await createDatabase(url, DB);
+    databaseUrl = database.url;
+    a = await spawnNode({ name: 'a', group: GROUP, databaseUrl, redisUrl: redis.url });
+    b = await spawnNode({ name: 'b', group: GROUP, databaseUrl, redisUrl: redis.url });
     proxy = await startTcpProxy([a.port, b.port], { choose: (live) => (live.includes(prefer) ? prefer : live[0]) });
   }, 200_000);
 
@@ -321,8 +227,9 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     for (const c of sockets) c.ws.terminate();
     await pg?.end().catch(() => undefined);
     await proxy?.close();
-    for (const n of [a, b]) if (n && n.child.exitCode === null && n.child.signalCode === null) n.child.kill('SIGTERM');
-    redis?.kill('SIGKILL');
+    await Promise.all([a, b].map((n) => n?.stop()));
+    await redis?.stop();
+    await database?.drop();
   });
 
   test('its diners reconnect to the other process, no acknowledged operation is lost and the carts converge', async () => {
@@ -395,7 +302,7 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     let acks = 0;
     let armed = false;
     const kill = { at: 0, routesBefore: 0, done: Promise.resolve() };
-    const aExited = new Promise<void>((resolve) => a.child.once('exit', () => resolve()));
+    const aExited = a.exited;
     const killA = async () => {
       const replyHeld = await held[0]!.pending;
       await held[2]!.pending;
@@ -414,7 +321,7 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     };
 
     const run = async (d: Diner) => {
-      const random = prng(1000 + d.index);
+      const random = seededRandom(1000 + d.index);
       for (let n = 0; n < OPS_PER_DINER; n++) {
         const op = nextOp(random, d.line);
         for (;;) {

@@ -3,15 +3,11 @@
  * redis-server started here). Diners connected to different processes fill one cart; every diner
  * receives every operation exactly once, in version order, and the carts converge.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
 import { SHOP, TABLE } from '../../server/src/demo/ids';
 import { lineFlag } from '../../src/domain/pricing';
 import { CartReplyCode } from '../../src/domain/enums';
+import { consumerCall, spawnNode } from '../support/nodes';
+import { createDatabase, spawnRedis, type OwnDatabase, type RedisProcess, type ServerProcess } from '../support/processes';
 import { connectRoom, isReply, isSnapshot, type RoomClient } from '../support/room-client';
 
 const url = process.env.DATABASE_URL ?? '';
@@ -19,85 +15,12 @@ const onPostgres = /^postgres(ql)?:\/\//.test(url);
 if (!onPostgres) console.warn('test/pg/table-room-two-nodes skipped: DATABASE_URL is not a postgres:// URL.');
 const describeOnPostgres = onPostgres ? describe : describe.skip;
 
-const ROOT = path.resolve(__dirname, '../..');
+const GROUP = 'room-two-nodes';
 const DB = 'app_room_two_nodes';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
+type Node = ServerProcess;
 
-async function waitPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`port ${port} did not open`);
-}
-
-interface Node {
-  base: string;
-  child: ChildProcess;
-}
-
-async function startNode(databaseUrl: string, redisUrl: string): Promise<Node> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'room-node-')),
-      STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'room-node-static-')),
-      PAYMENTS: 'sandbox',
-      PAY_SANDBOX_SECRET: 'room-two-nodes-sandbox',
-      VIP_TOKEN_SECRET: 'room-two-nodes-vip-token',
-      ENCRYPT_PARAMS_SECRET: 'room-two-nodes-params',
-      DEMO_MODE: '1',
-      DEMO_LARGE_SHOP: '0',
-      REDIS_URL: redisUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!output.includes('API base:')) {
-    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`node did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child };
-}
-
-async function call<T>(node: Node, pathName: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${node.base}/new/consumer/${pathName}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { result: boolean; info: T };
-  if (!json.result) throw new Error(`${pathName}: ${JSON.stringify(json)}`);
-  return json.info;
-}
+const call = <T>(node: Node, pathName: string, body: unknown, token?: string): Promise<T> => consumerCall<T>(node.base, pathName, body, token);
 
 const TOMATO_EGG = 10303;
 const line = { id: TOMATO_EGG, name: 'x', price: 0, quantity: 1, flag: lineFlag(TOMATO_EGG), typeid: 1 };
@@ -105,24 +28,18 @@ const line = { id: TOMATO_EGG, name: 'x', price: 0, quantity: 1, flag: lineFlag(
 describeOnPostgres('one room on two processes through Redis', () => {
   let a: Node;
   let b: Node;
-  let redis: ChildProcess;
+  let redis: RedisProcess | undefined;
+  let database: OwnDatabase | undefined;
   beforeAll(async () => {
-    const redisPort = await freePort();
-    redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitPort(redisPort);
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${DB}`);
-    await admin.end();
-    const own = new URL(url);
-    own.pathname = `/${DB}`;
-    a = await startNode(own.toString(), `redis://127.0.0.1:${redisPort}`);
-    b = await startNode(own.toString(), `redis://127.0.0.1:${redisPort}`);
+    redis = await spawnRedis();
+    database = await createDatabase(url, DB);
+    a = await spawnNode({ name: 'a', group: GROUP, databaseUrl: database.url, redisUrl: redis.url });
+    b = await spawnNode({ name: 'b', group: GROUP, databaseUrl: database.url, redisUrl: redis.url });
   }, 200_000);
   afterAll(async () => {
-    for (const n of [a, b]) n?.child.kill('SIGTERM');
-    redis?.kill('SIGKILL');
+    await Promise.all([a, b].map((n) => n?.stop()));
+    await redis?.stop();
+    await database?.drop();
   });
 
   test('diners on A and on B each see every operation exactly once and end with the same cart', async () => {

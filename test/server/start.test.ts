@@ -4,22 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { freePort, waitUntil } from '../support/processes';
 
 const root = path.resolve(__dirname, '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 let child: ChildProcess;
 let port: number;
@@ -47,11 +37,12 @@ beforeAll(async () => {
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const started = Date.now();
-  while (!output.includes('API base:')) {
-    if (Date.now() - started > 90_000 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const outcome = await waitUntil(
+    'the start banner',
+    () => (child.exitCode !== null ? 'exited' : output.includes('API base:') && 'listening'),
+    { timeoutMs: 90_000, everyMs: 100 },
+  ).catch((e: Error) => e.message);
+  if (outcome !== 'listening') throw new Error(`server did not start (${outcome}):\n${output}`);
 }, 100_000);
 
 afterAll(() => {

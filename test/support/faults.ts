@@ -1,129 +1,16 @@
 /**
- * The fault suites' server (SERVER-3): the real server as a child process on an embedded database on
- * disk (DATA_DIR) or on PostgreSQL, killed with SIGKILL (from outside, or by itself at a fault point:
- * server/src/faults.ts) and started again on the same data; calls as the app and the sandbox provider
- * make them; the data directory opened from here while no server runs; and the checks every
- * crash must leave true (`checkInvariants`).
+ * What the fault suites (SERVER-3) share besides their server (test/support/fault-server.ts): calls as
+ * the app, the merchant and the sandbox provider make them; the data directory opened from here
+ * while no server runs; and the checks every crash must leave true (`checkInvariants`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { demoData } from '../../server/src/demo';
-import { instantMs, TEST_INSTANT } from './clock';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const FAULT_SANDBOX_SECRET = 'faults-sandbox-secret';
 export const FAULT_MERCHANT_KEY = 'faults-merchant-key';
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-export interface FaultServer {
-  base: string;
-  child: ChildProcess;
-  /** The server's clock as read from here (its TEST_CLOCK plus the real time since it was spawned). */
-  now(): number;
-  output(): string;
-  /** Resolves with the exit signal (or code) once the process has ended. */
-  exited: Promise<NodeJS.Signals | number | null>;
-  /** kill -9 from outside; resolves once the process is gone. */
-  kill9(): Promise<NodeJS.Signals | number | null>;
-  /** SIGTERM (a clean stop); SIGKILL after 15 s. */
-  stop(): Promise<void>;
-}
-
-export interface SpawnOptions {
-  /** PGlite data directory (DATA_DIR); its database is `<dataDir>/db` unless `databaseUrl` is given. */
-  dataDir: string;
-  databaseUrl?: string;
-  /** The server's clock at its start, epoch ms (TEST_CLOCK). Default: the suites' instant. */
-  instant?: number;
-  env?: Record<string, string>;
-}
-
-let staticDirOnce = '';
-/** One empty H5 directory for every server of the run (the suites call the API only). */
-const staticDir = (): string => (staticDirOnce ||= mkdtempSync(path.join(os.tmpdir(), 'faults-static-')));
-
-/** Starts the server (`node --import tsx server/src/main.ts`); resolves once it printed its banner. */
-export async function spawnServer(opts: SpawnOptions): Promise<FaultServer> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const instant = opts.instant ?? instantMs(TEST_INSTANT);
-  const spawnedAt = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: opts.dataDir,
-      DATABASE_URL: opts.databaseUrl ?? '',
-      STATIC_DIR: staticDir(),
-      TEST_CLOCK: new Date(instant).toISOString(),
-      PAYMENTS: 'sandbox',
-      PAY_SANDBOX_SECRET: FAULT_SANDBOX_SECRET,
-      MERCHANT_KEY: FAULT_MERCHANT_KEY,
-      VIP_TOKEN_SECRET: 'faults-vip-token-secret',
-      ENCRYPT_PARAMS_SECRET: 'faults-params-secret',
-      DEMO_LARGE_SHOP: '0',
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      FAULT_POINT: '',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const started = Date.now();
-  while (!output.includes('API base:')) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited at start:\n${output.slice(-3000)}`);
-    if (Date.now() - started > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in 120 s:\n${output.slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const gone = () => child.exitCode !== null || child.signalCode !== null;
-  return {
-    base,
-    child,
-    now: () => instant + (Date.now() - spawnedAt),
-    output: () => output,
-    exited,
-    async kill9() {
-      if (!gone()) child.kill('SIGKILL');
-      return exited;
-    },
-    async stop() {
-      if (gone()) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** A new empty data directory under `under` (default the system's temp directory). */
-export const newDataDir = (under: string = os.tmpdir()): string => mkdtempSync(path.join(under, 'faults-data-'));
 
 export interface Answer<T = unknown> {
   status: number;
@@ -208,22 +95,6 @@ export async function walletChoose(base: string, prepayPackage: string, choice: 
     body: JSON.stringify({ prepayId: prepayPackage.replace(/^prepay_id=/, ''), choice, ...(notify ? {} : { notify: false }) }),
   });
   return { status: res.status, text: await res.text() };
-}
-
-/** Waits until `probe` returns a value other than undefined (polling), or throws after `ms`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000, every = 250): Promise<T> {
-  const end = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await probe();
-      if (v !== undefined) return v;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, every));
-  }
 }
 
 /** SQL access to a stopped server's data (PGlite opened here) or to PostgreSQL (pg). */

@@ -2,44 +2,12 @@
  * Room fan-out (TABLE-6, SERVER-2): the in-process bus, and Redis pub/sub between two buses as two
  * processes would hold them — against a real redis-server started here, restarted mid-stream.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { createBus, type Bus, type BusMessage } from '../../../server/src/bus';
+import { spawnRedis, type RedisProcess } from '../../support/processes';
+import { until } from '../../support/until';
 
 const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server']).status === 0;
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const p = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.end();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (up) return p;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('redis-server did not start');
-}
-
-const waitFor = async (pred: () => boolean, ms = 5000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe('memory bus', () => {
   test('delivers in order to every subscription once; a failing handler does not stop the others; unsubscribe stops delivery', async () => {
@@ -64,21 +32,19 @@ describe('memory bus', () => {
 });
 
 (hasRedis ? describe : describe.skip)('redis bus between two processes', () => {
-  let port: number;
-  let redis: ChildProcess;
+  let redis: RedisProcess;
   let one: Bus;
   let two: Bus;
 
   beforeAll(async () => {
-    port = await freePort();
-    redis = await startRedis(port);
-    one = createBus({ redisUrl: `redis://127.0.0.1:${port}` });
-    two = createBus({ redisUrl: `redis://127.0.0.1:${port}` });
+    redis = await spawnRedis();
+    one = createBus({ redisUrl: redis.url });
+    two = createBus({ redisUrl: redis.url });
   }, 20_000);
   afterAll(async () => {
     await one.close();
     await two.close();
-    redis.kill('SIGKILL');
+    await redis.stop();
   });
 
   test('a burst from both buses over 20 rooms reaches every subscriber on both exactly once, in each publisher order', async () => {
@@ -98,11 +64,19 @@ describe('memory bus', () => {
         Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? one : two).publish({ room, seq: i + 1, data: { i } })),
       ),
     );
-    await waitFor(() => [...got.values()].reduce((n, l) => n + l.length, 0) >= 20 * 2 * 50);
-    await new Promise((r) => setTimeout(r, 100));
+    // settle: each bus then publishes a closing marker per room; a subscriber receives a publisher's
+    // messages in its order, so a repeat of the burst could only have arrived before both markers
+    const MARK_ONE = 1001;
+    const MARK_TWO = 1002;
+    await Promise.all(rooms.flatMap((room) => [one.publish({ room, seq: MARK_ONE, data: null }), two.publish({ room, seq: MARK_TWO, data: null })]));
+    const marked = (who: string, room: string) => {
+      const seqs = (got.get(`${who}:${room}`) ?? []).map((m) => m.seq);
+      return seqs.includes(MARK_ONE) && seqs.includes(MARK_TWO);
+    };
+    await until(() => ['one', 'two'].every((who) => rooms.every((room) => marked(who, room))), 'both markers in every room on both buses', 10_000);
     for (const who of ['one', 'two'])
       for (const room of rooms) {
-        const seqs = (got.get(`${who}:${room}`) ?? []).map((m) => m.seq);
+        const seqs = (got.get(`${who}:${room}`) ?? []).map((m) => m.seq).filter((q) => q !== MARK_ONE && q !== MARK_TWO);
         expect([...seqs].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
         const fromOne = seqs.filter((s) => s % 2 === 1);
         expect(fromOne).toEqual([...fromOne].sort((x, y) => x - y));
@@ -113,7 +87,7 @@ describe('memory bus', () => {
     const seen: number[] = [];
     await two.subscribe('table_1_99_1', (m) => seen.push(m.seq));
     await one.publish({ room: 'table_1_99_1', seq: 7, data: null });
-    await waitFor(() => seen.length === 1);
+    await until(() => seen.length === 1, 'the first message');
     expect(seen).toEqual([7]);
   });
 
@@ -124,19 +98,20 @@ describe('memory bus', () => {
     two.onReconnect(() => reconnects++);
     await two.subscribe('table_1_77_1', (m) => seen.push(m.seq));
     await one.publish({ room: 'table_1_77_1', seq: 1, data: null });
-    await waitFor(() => seen.length === 1);
+    await until(() => seen.length === 1, 'the first message');
 
-    redis.kill('SIGKILL');
-    await waitFor(() => !one.healthy && !two.healthy);
+    const port = redis.port;
+    await redis.stop();
+    await until(() => !one.healthy && !two.healthy, 'both buses unhealthy');
     // a publish during the outage does not hang its caller
     const started = Date.now();
     await one.publish({ room: 'table_1_77_1', seq: 2, data: null }).catch(() => undefined);
     expect(Date.now() - started).toBeLessThan(10_000);
 
-    redis = await startRedis(port);
-    await waitFor(() => reconnects >= 2 && one.healthy && two.healthy, 15_000);
+    redis = await spawnRedis({ port });
+    await until(() => reconnects >= 2 && one.healthy && two.healthy, 'both buses reconnected', 15_000);
     await one.publish({ room: 'table_1_77_1', seq: 3, data: null });
-    await waitFor(() => seen.includes(3));
+    await until(() => seen.includes(3), 'the message after the restart');
     expect(seen[0]).toBe(1);
   }, 30_000);
 });

@@ -22,11 +22,10 @@ import {
   ok,
   openDataDir,
   quote,
-  spawnServer,
   type Answer,
   type Confirmed,
-  type FaultServer,
 } from '../../support/faults';
+import { spawnFaultServer, type FaultServer } from '../../support/fault-server';
 
 jest.setTimeout(120_000);
 
@@ -72,7 +71,7 @@ const placed: Confirmed[] = [];
 let token = '';
 
 test('disk full while orders flow: 503 with the server-error message, the process stays up, orders are taken again once space is freed', async () => {
-  const s = (server = await spawnServer({ dataDir: mountDir }));
+  const s = (server = await spawnFaultServer({ dataDir: mountDir }));
   token = await login(s.base, SHOP.restaurant);
   const total = await quote(s.base, token, order);
   const answers: Answer<Confirmed>[] = [];
@@ -116,7 +115,7 @@ test('disk full while orders flow: 503 with the server-error message, the proces
 test('after a kill -9 and a restart the database opens and every order answered as placed is there', async () => {
   const s = server as FaultServer;
   await s.kill9();
-  const restarted = (server = await spawnServer({ dataDir: mountDir, instant: s.now() + 1000 }));
+  const restarted = (server = await spawnFaultServer({ dataDir: mountDir, instant: s.now() + 1000 }));
   const last = placed[placed.length - 1];
   expect(await ok(api<{ orderNo: string }>(restarted.base, 'order/detail', { id: last.id }, token))).toMatchObject({ orderNo: last.orderNo });
   await restarted.stop();

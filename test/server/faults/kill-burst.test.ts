@@ -3,7 +3,8 @@
  * on the embedded database on disk — the member's card orders with the pay password, online orders
  * paid in the sandbox wallet (some of their notifications lost), cash orders, orders of a product
  * with stock 5 — and the process is killed once a few orders were answered, after a random extra
- * delay. The data directory is then opened here (the crash recovery of a restart) and checked:
+ * delay (seeded: the seed is printed, FAULT_SEED=<n> replays it). The data directory is then opened
+ * here (the crash recovery of a restart) and checked:
  * every order answered as placed is there as answered, every payment answered as settled is paid,
  * and the fault suites' data checks hold (no half-written order, none paid without its payment or
  * twice, stock, coupons and the card against its ledger). The server starts again on it: every
@@ -17,18 +18,22 @@ import {
   checkInvariants,
   confirm,
   login,
-  newDataDir,
   ok,
   openDataDir,
   quote,
-  spawnServer,
   walletChoose,
   type Confirmed,
-  type FaultServer,
   type Sql,
 } from '../../support/faults';
+import { spawnFaultServer, type FaultServer } from '../../support/fault-server';
+import { newDataDir, waitUntil } from '../../support/processes';
+import { seededRandom, seedFrom } from '../../support/seeded';
 
 jest.setTimeout(120_000);
+
+/** The extra delay before the kill comes from this seed: FAULT_SEED=<n> replays a run. */
+const seed = seedFrom('FAULT_SEED', 'kill-burst');
+const random = seededRandom(seed);
 
 const dataDir = newDataDir();
 let server: FaultServer | null = null;
@@ -56,7 +61,7 @@ const trades = new Map<number, string>();
 const owner = new Map<number, string>();
 
 test('a burst killed at a random moment leaves every answered order and payment, and consistent data', async () => {
-  const s = (server = await spawnServer({ dataDir, env: { UNPAID_TIMEOUT_S: '600' } }));
+  const s = (server = await spawnFaultServer({ dataDir, env: { UNPAID_TIMEOUT_S: '600' } }));
   const member = await login(s.base, SHOP.restaurant, DEMO_USER.member.openid);
   const visitors = await Promise.all([1, 2, 3, 4].map(() => login(s.base, SHOP.restaurant)));
   const card = dine({ payType: 'vip', payPassword: DEMO_MEMBER.payPassword, products: [{ id: P.peking, quantity: 1, flag: 'a' }, { id: 10303, quantity: 1, flag: 'a' }] });
@@ -114,15 +119,14 @@ test('a burst killed at a random moment leaves every answered order and payment,
       }
     }
   });
-  // kill once 12 orders were answered, after a random extra delay of up to 1.5 s
-  const end = Date.now() + 60_000;
-  while (placed.size < 12 && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  const extra = Math.floor(Math.random() * 1500);
+  // kill once 12 orders were answered, after a seeded random extra delay of up to 1.5 s
+  await waitUntil('12 orders answered', () => placed.size >= 12, { timeoutMs: 60_000, everyMs: 20 });
+  const extra = Math.floor(random() * 1500);
   await new Promise((r) => setTimeout(r, extra));
   dead = true;
   expect(await s.kill9()).toBe('SIGKILL');
   await Promise.all(running);
-  console.log(`kill-burst: killed ${extra} ms after the 12th order; ${placed.size} orders answered, ${settledByAnswer.size} payments answered settled`);
+  console.log(`kill-burst (FAULT_SEED=${seed}): killed ${extra} ms after the 12th order; ${placed.size} orders answered, ${settledByAnswer.size} payments answered settled`);
   expect(placed.size).toBeGreaterThanOrEqual(12);
 
   await offline(async (sql) => {
@@ -139,7 +143,7 @@ test('a burst killed at a random moment leaves every answered order and payment,
 
 test('after restart every trade the provider took settles once on payQuery; the others stay payable', async () => {
   const before = server as FaultServer;
-  const s = (server = await spawnServer({ dataDir, instant: before.now() + 1000, env: { UNPAID_TIMEOUT_S: '600' } }));
+  const s = (server = await spawnFaultServer({ dataDir, instant: before.now() + 1000, env: { UNPAID_TIMEOUT_S: '600' } }));
   expect(trades.size).toBeGreaterThan(0);
   // each order's customer asks (the session survives the crash), all at once
   const answers = await Promise.all([...trades.keys()].map((id) => ok(api<{ payStatus: number }>(s.base, 'order/payQuery', { id }, owner.get(id)))));

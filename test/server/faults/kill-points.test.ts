@@ -25,17 +25,15 @@ import {
   FAULT_SANDBOX_SECRET,
   login,
   merchant,
-  newDataDir,
   ok,
   openDataDir,
   quote,
-  spawnServer,
-  until,
   walletChoose,
   type Confirmed,
-  type FaultServer,
   type Sql,
 } from '../../support/faults';
+import { spawnFaultServer, type FaultServer } from '../../support/fault-server';
+import { newDataDir, waitUntil } from '../../support/processes';
 import { sandboxNotification } from '../../support/sandbox-provider';
 
 jest.setTimeout(120_000);
@@ -46,7 +44,7 @@ let server: FaultServer | null = null;
 /** Starts the server on the file's data directory, its clock `jumpMs` after the last one's. */
 async function restart(faultPoint: string, jumpMs = 1000): Promise<FaultServer> {
   const instant = server ? server.now() + jumpMs : undefined;
-  server = await spawnServer({ dataDir, instant, env: { FAULT_POINT: faultPoint, UNPAID_TIMEOUT_S: '600' } });
+  server = await spawnFaultServer({ dataDir, instant, env: { FAULT_POINT: faultPoint, UNPAID_TIMEOUT_S: '600' } });
   return server;
 }
 
@@ -184,10 +182,11 @@ test('killed after the provider refunded, before the refund is recorded: the out
 
   // 11 minutes later: the claim's 60 s lease and the unpaid order's 10-minute countdown have run out
   s = await restart('', 11 * 60_000);
-  await until('the refund to complete', async () => {
-    const d = await ok(api<{ status: string }>(s.base, 'order/detail', { id: paid.id }, visitor));
-    return d.status === 'refund' ? d : undefined;
-  });
+  await waitUntil(
+    'the refund to complete',
+    async () => (await ok(api<{ status: string }>(s.base, 'order/detail', { id: paid.id }, visitor))).status === 'refund',
+    { everyMs: 250 },
+  );
   const expired = await ok(api<{ status: string; payStatus: number }>(s.base, 'order/detail', { id: unpaid.id }, visitor));
   expect(expired).toMatchObject({ status: 'nopay_cancel', payStatus: 3 });
   // the card order placed after the first kill is untouched
