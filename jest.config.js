@@ -1,5 +1,15 @@
-// Default suites: domain, stores, server, api (node) and pages/components (jsdom), e2e (Chromium).
-// PostgreSQL suites live in jest.pg.config.js (`npm run test:pg`).
+// Every default suite, in named projects that the test tiers select with `--selectProjects`
+// (scripts/run-tests.mjs, package.json scripts; one config, so a file belongs to exactly one tier):
+//   unit    node: domain, stores, api, i18n, platform, realtime and the build-config tests; no process
+//           started, no browser, no dist/ (the stores' in-process servers use the template below)
+//   dom     jsdom: the pages and components
+//   server  node: the API routes on in-memory PGlite (test/server), including the suites that spawn
+//           server processes
+//   checks  node: the lint rules (ESLint over the tree, a nested jest run) and the checks of the
+//           built mini programs in dist/
+//   e2e     node + headless Chromium: the H5 build in a browser
+// `npm test` runs them all. The PostgreSQL suites live in jest.pg.config.js (`npm run test:pg`), the
+// mini-program host model in jest.mini.config.js (`npm run test:mini`).
 const common = {
   transform: { '^.+\\.(t|j)sx?$': 'babel-jest', '^.+\\.mjs$': 'babel-jest' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'json'],
@@ -12,24 +22,36 @@ const common = {
   setupFilesAfterEnv: ['<rootDir>/test/support/strict-transport.ts'],
 };
 
+// The demo database migrated and seeded once per run; each in-memory test server starts from a copy
+// (test/support/db-template.ts). Projects that open test servers name it; it runs once per run.
+const demoTemplate = {
+  globalSetup: '<rootDir>/test/support/db-template.ts',
+  globalTeardown: '<rootDir>/test/support/db-template-teardown.ts',
+};
+
+// The build checks that read dist/weapp and dist/alipay (they skip outside CI when it is missing).
+const distChecks = ['es5', 'subpackage-messages', 'wxss'];
+
+const unit = {
+  ...common,
+  ...demoTemplate,
+  displayName: 'unit',
+  testEnvironment: 'node',
+  testMatch: [
+    '<rootDir>/test/domain/**/*.test.ts',
+    '<rootDir>/test/stores/**/*.test.ts',
+    '<rootDir>/test/api/**/*.test.ts',
+    '<rootDir>/test/i18n/**/*.test.ts',
+    '<rootDir>/test/platform/**/*.test.ts',
+    '<rootDir>/test/realtime/**/*.test.ts',
+    '<rootDir>/test/build/**/*.test.ts',
+  ],
+  testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/build/(${distChecks.join('|')})\\.test\\.ts$`],
+};
+
 module.exports = {
   projects: [
-    {
-      ...common,
-      displayName: 'unit',
-      testEnvironment: 'node',
-      testMatch: [
-        '<rootDir>/test/domain/**/*.test.ts',
-        '<rootDir>/test/stores/**/*.test.ts',
-        '<rootDir>/test/api/**/*.test.ts',
-        '<rootDir>/test/i18n/**/*.test.ts',
-        '<rootDir>/test/platform/**/*.test.ts',
-        '<rootDir>/test/realtime/**/*.test.ts',
-        '<rootDir>/test/server/**/*.test.ts',
-        '<rootDir>/test/build/**/*.test.ts',
-        '<rootDir>/test/lint/**/*.test.ts',
-      ],
-    },
+    unit,
     {
       ...common,
       displayName: 'dom',
@@ -50,6 +72,22 @@ module.exports = {
         '/node_modules/(jest[^/]*|@jest|babel[^/]*|@babel|react|react-dom|react-is|scheduler|mobx|mobx-react-lite|decimal\\.js|core-js[^/]*|jsdom|typescript|@testing-library|i18next|zod)/',
       ],
       testMatch: ['<rootDir>/test/pages/**/*.test.tsx', '<rootDir>/test/components/**/*.test.tsx'],
+    },
+    {
+      ...common,
+      ...demoTemplate,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/server/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'checks',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/test/lint/**/*.test.ts',
+        `<rootDir>/test/build/{${distChecks.join(',')}}.test.ts`,
+      ],
     },
     {
       ...common,

@@ -1,7 +1,8 @@
 /**
  * Builds the API server for route tests: in-memory PGlite with the demo data, requests through
- * `app.inject`. Open one per test file (PGlite takes seconds to start) and `reset()` between tests
- * that change data.
+ * `app.inject`. Open one per test file (PGlite takes a second or more to start) and `reset()` between
+ * tests that change data. The in-memory database starts as a copy of the run's migrated and seeded
+ * template, and `reset()` restores its snapshot (test/support/db-template.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -16,6 +17,9 @@ import type { RouteRegistrar } from '../../server/src/routes';
 import { API_BASE, type CallDef } from '../../src/api/contract/common';
 import { userCalls } from '../../src/api/contract/user';
 import type { ErrorCode } from '../../src/domain/errors';
+import { openDemoDatabase, restoreSnapshot, truncateAll } from './db-template';
+
+export { truncateAll };
 
 /** A clock tests can set and move. */
 export class TestClock {
@@ -74,45 +78,83 @@ export interface TestServerOptions {
 
 let visitorSeq = 0;
 
-/** Empties every table of the database (identities restarted). */
-export async function truncateAll(database: Database): Promise<void> {
-  // one statement for every table: much cheaper on PostgreSQL than one TRUNCATE per table
-  await database.exec(`DO $$ DECLARE names text; BEGIN
-    SELECT string_agg(quote_ident(tablename), ', ') INTO names FROM pg_tables WHERE schemaname = 'public';
-    IF names IS NOT NULL THEN EXECUTE 'TRUNCATE TABLE ' || names || ' RESTART IDENTITY CASCADE'; END IF;
-  END $$;`);
-}
-
-/** Starts a server on a fresh in-memory database with the demo data (no large shop). */
+/**
+ * Starts a server on a fresh in-memory database with the demo data (no large shop), or on the
+ * database of `config.databaseUrl` when one is given.
+ */
 export async function buildTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = await openDatabase(opts.config?.databaseUrl ?? 'memory://');
-  return buildTestServerOn(database, opts);
+  const url = opts.config?.databaseUrl;
+  if (url && url !== 'memory://') return buildTestServerOn(await openDatabase(url), opts);
+  const database = await openDemoDatabase(opts.extraShops);
+  // the copy holds the demo data and its snapshot already: a reset puts the snapshot back
+  return startServer(database, opts, () => restoreSnapshot(database));
 }
 
-/** Starts a server on an already open database (the PostgreSQL suite). */
-export async function buildTestServerOn(database: Database, opts: TestServerOptions = {}): Promise<TestServer> {
+/** Starts a server on an already open database (the PostgreSQL suite): emptied and seeded now and at every reset. */
+export async function buildTestServerOn(
+  database: Database,
+  opts: TestServerOptions = {},
+): Promise<TestServer> {
+  const reseed = async () => {
+    await truncateAll(database);
+    await seedDemo(database.db, demoData, opts.extraShops);
+  };
+  await reseed();
+  return startServer(database, opts, reseed);
+}
+
+async function startServer(
+  database: Database,
+  opts: TestServerOptions,
+  restore: () => Promise<void>,
+): Promise<TestServer> {
   const clock = opts.clock ?? new TestClock();
   const config = testConfig(opts.config);
-  await truncateAll(database);
-  await seedDemo(database.db, demoData, opts.extraShops);
-  const app = await buildApp({ config, database, clock, seed: false, closeDatabase: true, extraRoutes: opts.extraRoutes });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    seed: false,
+    closeDatabase: true,
+    extraRoutes: opts.extraRoutes,
+  });
   await app.ready();
   const ctx = app.ctx;
   const sms = ctx.sms.provider as DevSmsProvider;
 
-  const call = async <C extends CallDef>(def: C, body: unknown = {}, o: CallOptions = {}): Promise<CallResult<C>> => {
+  const call = async <C extends CallDef>(
+    def: C,
+    body: unknown = {},
+    o: CallOptions = {},
+  ): Promise<CallResult<C>> => {
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(o.headers ?? {}) };
     if (o.token) headers.token = o.token;
-    const res = await app.inject({ method: 'POST', url: API_BASE + def.path, headers, payload: JSON.stringify(body) });
-    const parsed = res.body === '' ? undefined : (JSON.parse(res.body) as { result?: boolean; info?: unknown; code?: ErrorCode });
+    const res = await app.inject({
+      method: 'POST',
+      url: API_BASE + def.path,
+      headers,
+      payload: JSON.stringify(body),
+    });
+    const parsed =
+      res.body === ''
+        ? undefined
+        : (JSON.parse(res.body) as { result?: boolean; info?: unknown; code?: ErrorCode });
     if (parsed && parsed.result === true) {
       const checked = def.res.safeParse(parsed.info);
       if (!checked.success) {
-        throw new Error(`${def.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`);
+        throw new Error(
+          `${def.path} answered outside its contract: ${JSON.stringify(checked.error.issues.slice(0, 3))}`,
+        );
       }
       return { status: res.statusCode, ok: true, info: checked.data as z.output<C['res']>, body: parsed };
     }
-    return { status: res.statusCode, ok: false, info: String(parsed?.info ?? ''), code: parsed?.code, body: parsed };
+    return {
+      status: res.statusCode,
+      ok: false,
+      info: String(parsed?.info ?? ''),
+      code: parsed?.code,
+      body: parsed,
+    };
   };
 
   return {
@@ -124,7 +166,10 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
     call,
     async login(shopId, openid) {
       // a chat-app login (development provider): a browser's device id would be a visitor only
-      const res = await call(userCalls.login, { id: shopId, code: openid ?? `test-visitor-${(visitorSeq += 1)}` });
+      const res = await call(userCalls.login, {
+        id: shopId,
+        code: openid ?? `test-visitor-${(visitorSeq += 1)}`,
+      });
       if (!res.ok) throw new Error(`login failed: ${res.info}`);
       return res.info.token;
     },
@@ -132,8 +177,7 @@ export async function buildTestServerOn(database: Database, opts: TestServerOpti
       return (await ctx.sessions.issue(userId, shopId)).token;
     },
     async reset() {
-      await truncateAll(database);
-      await seedDemo(database.db, demoData, opts.extraShops);
+      await restore();
       ctx.sessions.clearCache();
       ctx.shopCache.clear();
       app.rateLimits.reset();
