@@ -1,5 +1,23 @@
-// Boundaries of ARCHITECTURE.md are enforced here (import/no-restricted-paths, import/no-cycle).
+// The boundaries of docs/architecture.md (§1 Layers, §2 Boundaries enforced by lint) are enforced here
+// (import/no-restricted-paths, import/no-cycle).
+// Each zone and each restricted-imports override has a test that breaks it: test/lint/boundaries.test.ts.
 const upperLayers = ['./src/api', './src/stores', './src/pages', './src/components', './src/platform', './src/realtime', './src/i18n', './server'];
+// frameworks, UI, state, i18n and I/O: none of them in the pure modules (src/domain, src/api/contract)
+const impure = ['@tarojs/*', 'react', 'react-dom', 'mobx', 'mobx-react', 'mobx-react-lite', 'rosetta', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'ioredis', 'fs', 'node:*', 'path', 'http', 'https', 'net'];
+const decimalOnlyInMoney = { name: 'decimal.js', message: 'Only src/domain/money.ts imports decimal.js: compute amounts with its functions.' };
+// The platform is chosen in src/platform: the host's build constant and the platform-suffixed modules
+// that Taro picks per build live there (the build config reads the constant too).
+const taroEnvMessage = 'process.env.TARO_ENV is read only in src/platform (and the build config): ask a src/platform module instead.';
+const taroEnvReads = [
+  "MemberExpression[object.object.name='process'][object.property.name='env'][property.name='TARO_ENV']",
+  "MemberExpression[object.object.name='process'][object.property.name='env'][property.value='TARO_ENV']",
+  "VariableDeclarator[init.object.name='process'][init.property.name='env'] > ObjectPattern > Property[key.name='TARO_ENV']",
+].map((selector) => ({ selector, message: taroEnvMessage }));
+const platformFile = {
+  selector: 'Program',
+  message: 'Platform-suffixed modules (*.h5, *.weapp, *.alipay) live in src/platform: move this one there and import it through its platform-neutral name.',
+};
+
 module.exports = {
   root: true,
   parser: '@typescript-eslint/parser',
@@ -14,7 +32,8 @@ module.exports = {
     'import/resolver': { typescript: { project: './tsconfig.json', alwaysTryTypes: true }, node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } },
   },
   env: { es2022: true, node: true, browser: true, jest: true },
-  ignorePatterns: ['dist/', 'node_modules/', 'data/', 'server/drizzle/', '*.js', '*.mjs'],
+  // .eslintignore adds back .eslintrc.js (a dotfile) and leaves out the lint fixtures
+  ignorePatterns: ['dist/', 'dist-*/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'server/drizzle/'],
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     '@typescript-eslint/no-explicit-any': 'warn',
@@ -26,27 +45,67 @@ module.exports = {
       {
         zones: [
           // the domain is pure: no upper layer, no contract
-          { target: './src/domain', from: [...upperLayers, './locales'] },
+          { target: './src/domain', from: [...upperLayers, './locales'], message: 'src/domain is pure: it imports no upper layer and no message tree.' },
           // the contract imports only zod and domain types
-          { target: './src/api/contract', from: upperLayers.filter((p) => p !== './src/api').concat(['./src/api/request.ts', './locales']) },
+          {
+            target: './src/api/contract',
+            from: upperLayers.filter((p) => p !== './src/api').concat(['./src/api/request.ts', './locales']),
+            message: 'src/api/contract imports only zod and src/domain: no request layer, no upper layer, no message tree.',
+          },
           // the server may import from src/ only domain and api/contract
-          { target: './server', from: './src', except: ['./domain', './api/contract'] },
+          { target: './server', from: './src', except: ['./domain', './api/contract'], message: 'The server imports from src/ only src/domain and src/api/contract.' },
           // pages never call the network directly
-          { target: './src/pages', from: ['./src/api/request.ts', './server'] },
-          { target: './src', from: ['./server', './test', './bench'] },
+          { target: './src/pages', from: ['./src/api/request.ts', './server'], message: 'Pages neither call the network nor import the server: they go through a store.' },
+          { target: './src', from: ['./server', './test', './bench'], message: 'The app imports no server, test or benchmark code.' },
           // routes are thin: validate, call a service, shape the answer; queries live in services
           { target: './server/src/routes', from: './server/src/db', message: 'Routes do not query the database: move the query into server/src/services.' },
         ],
       },
     ],
     'no-restricted-imports': 'off',
+    'no-restricted-syntax': ['error', ...taroEnvReads],
   },
   overrides: [
     {
-      // routes are thin (ARCHITECTURE): no query builder, no timers (background work belongs to the app)
+      // JavaScript is parsed as JavaScript; Node scripts and configs are CommonJS unless .mjs
+      files: ['*.js', '*.cjs', '*.mjs'],
+      parser: 'espree',
+      parserOptions: { ecmaVersion: 2022, sourceType: 'script' },
+      env: { node: true, browser: false, jest: false },
+      rules: {
+        '@typescript-eslint/no-unused-vars': 'off',
+        'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      },
+    },
+    {
+      // ES modules run by Node: no CommonJS globals
+      files: ['*.mjs'],
+      parserOptions: { sourceType: 'module' },
+      globals: { require: 'off', module: 'off', exports: 'off', __dirname: 'off', __filename: 'off' },
+    },
+    {
+      // ES modules bundled into the H5 app by webpack (config/index.ts aliases them)
+      files: ['config/h5-components/**/*.js', 'config/no-jsonp.js', 'config/native-api.js'],
+      parserOptions: { sourceType: 'module' },
+      env: { node: false, browser: true },
+      globals: { process: 'readonly' }, // process.env.* is replaced at build time
+    },
+    {
+      // where the platform constant is read: src/platform, the build config (Taro's and babel's), tests
+      files: ['src/platform/**', 'config/**', 'babel.config.js', 'test/**'],
+      rules: { 'no-restricted-syntax': 'off' },
+    },
+    {
+      // routes are thin (docs/architecture.md §17 Thin routes): no query builder, no timers (background work belongs to the app)
       files: ['server/src/routes/**/*.ts'],
       rules: {
-        'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query the database: move the query into server/src/services.' }] }],
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [decimalOnlyInMoney],
+            patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query the database: move the query into server/src/services.' }],
+          },
+        ],
         'no-restricted-globals': [
           'error',
           { name: 'setInterval', message: 'A route starts no timer: start background work from the app (server/src/app.ts).' },
@@ -55,36 +114,49 @@ module.exports = {
       },
     },
     {
-      files: ['src/domain/**/*.ts', 'src/api/contract/**/*.ts'],
+      // the app and the server compute amounts through src/domain/money.ts
+      files: ['src/**', 'server/**'],
+      excludedFiles: ['server/src/routes/**', 'src/api/contract/**', 'src/domain/**'],
+      rules: { 'no-restricted-imports': ['error', { paths: [decimalOnlyInMoney] }] },
+    },
+    {
+      files: ['src/api/contract/**/*.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
           {
-            patterns: [
-              { group: ['@tarojs/*', 'react', 'react-dom', 'mobx', 'mobx-react-lite', '@nutui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'ioredis', 'fs', 'node:*', 'path', 'http', 'https', 'net', 'i18next'], message: 'src/domain and src/api/contract are pure: no framework, UI, state or I/O imports.' },
-            ],
+            paths: [decimalOnlyInMoney],
+            patterns: [{ group: impure, message: 'src/api/contract is pure: zod and domain types, no framework, UI, state or I/O imports.' }],
           },
         ],
       },
     },
     {
       files: ['src/domain/**/*.ts'],
-      excludedFiles: ['src/domain/money.ts', 'src/domain/cli.ts'],
+      excludedFiles: ['src/domain/money.ts'],
       rules: {
         'no-restricted-imports': [
           'error',
           {
-            paths: [{ name: 'decimal.js', message: 'Only src/domain/money.ts imports decimal.js.' }],
-            patterns: [
-              { group: ['@tarojs/*', 'react', 'react-dom', 'mobx', 'mobx-react-lite', '@nutui/*', 'fastify', '@fastify/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'ioredis', 'fs', 'node:*', 'path', 'http', 'https', 'net', 'i18next', 'zod'], message: 'src/domain is pure: decimal.js (money.ts only), nothing else.' },
-            ],
+            paths: [decimalOnlyInMoney],
+            patterns: [{ group: [...impure, 'zod'], message: 'src/domain is pure: only money.ts imports a package (decimal.js).' }],
           },
         ],
       },
     },
     {
-      files: ['src/domain/cli.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'test/**/*.tsx'],
+      files: ['src/domain/money.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns: [{ group: [...impure, 'zod'], message: 'src/domain is pure: only money.ts imports a package (decimal.js).' }] }] },
+    },
+    {
+      files: ['bench/**/*.ts', 'scripts/**/*.ts', 'test/**/*.ts', 'test/**/*.tsx'],
       rules: { 'no-restricted-imports': 'off', 'import/no-restricted-paths': 'off' },
+    },
+    {
+      // last, so that no other override turns it off
+      files: ['**/*.{h5,weapp,alipay}.{ts,tsx,js,jsx,mjs,cjs}'],
+      excludedFiles: ['src/platform/**'],
+      rules: { 'no-restricted-syntax': ['error', platformFile, ...taroEnvReads] },
     },
   ],
 };

@@ -1,5 +1,5 @@
 /**
- * import/no-cycle (ARCHITECTURE: no import cycles) reads TypeScript only with the import/parsers,
+ * import/no-cycle (docs/architecture.md §2 Boundaries enforced by lint: no import cycles) reads TypeScript only with the import/parsers,
  * import/extensions and import/resolver settings of .eslintrc.js. The fixtures hold a deliberate
  * two-file cycle; they are left out of the normal lint run by .eslintignore.
  */
