@@ -11,12 +11,14 @@
  *   Strict-Transport-Security when the request came over HTTPS (directly, or through a trusted proxy
  *   that says so: TRUST_PROXY=1 and X-Forwarded-Proto), no X-Powered-By;
  * - API answers (consumer, message-centre, merchant): Cache-Control no-store;
- * - CORS only for the origins of CORS_ORIGINS (none by default: the site calls its own origin).
+ * - CORS (through @fastify/cors, `corsPolicy`) only for API paths asked from the origins of
+ *   CORS_ORIGINS (none by default: the site calls its own origin).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, HeaderNames } from '../../../src/api/contract/common';
 import { MESSAGE_CENTRE_BASE } from '../../../src/api/contract/message';
@@ -122,32 +124,43 @@ const isApi = (url: string): boolean => API_PREFIXES.some((p) => url.startsWith(
 /** The request came over HTTPS (request.protocol reads X-Forwarded-Proto only behind a trusted proxy). */
 const overHttps = (request: FastifyRequest): boolean => request.protocol === 'https';
 
-function corsHeaders(reply: FastifyReply, origin: string): void {
-  reply.header('access-control-allow-origin', origin);
-  reply.header('vary', 'origin');
+/**
+ * The CORS policy of one request, for @fastify/cors: only an API path asked from an origin of
+ * CORS_ORIGINS is answered (Access-Control-Allow-Origin: that origin, no credentials); any other
+ * request gets no CORS header, and its preflight is not answered (it goes on to the routes: 404).
+ * The browser's preflight of a POST with the API's headers (an OPTIONS with
+ * Access-Control-Request-Method) is answered 204 with POST, the API headers, max-age 600 and
+ * Cache-Control no-store; an OPTIONS without it is no preflight and goes on to the routes.
+ * A policy chosen per request makes @fastify/cors write Vary: Origin on every answer it sees.
+ */
+export function corsPolicy(origins: readonly string[]): FastifyCorsOptionsDelegateCallback {
+  const allowed = new Set(origins);
+  return (request, callback) => {
+    const origin = request.headers.origin;
+    if (typeof origin !== 'string' || !allowed.has(origin) || !isApi(request.url)) {
+      callback(null, { origin: false });
+      return;
+    }
+    callback(null, {
+      origin,
+      credentials: false,
+      methods: 'POST',
+      allowedHeaders: CORS_HEADERS,
+      maxAge: 600,
+      cacheControl: 'no-store',
+      preflight: Boolean(request.headers['access-control-request-method']),
+      strictPreflight: false,
+      optionsSuccessStatus: 204,
+    });
+  };
 }
 
 /** Registers the headers on every answer of the app (a root-level plugin). */
 export const securityHeaders = fp(
   async (app: FastifyInstance, { ctx }: { ctx: ServerContext }) => {
-    const allowed = new Set(ctx.config.corsOrigins);
     const buildHashes = new BuildPageHashes(ctx.config.staticDir);
 
-    app.addHook('onRequest', async (request, reply) => {
-      const origin = request.headers.origin;
-      if (typeof origin !== 'string' || !allowed.has(origin) || !isApi(request.url)) return;
-      corsHeaders(reply, origin);
-      // the browser's preflight of a POST with the API's headers
-      if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
-        reply
-          .code(204)
-          .header('access-control-allow-methods', 'POST')
-          .header('access-control-allow-headers', CORS_HEADERS.join(', '))
-          .header('access-control-max-age', '600')
-          .header('cache-control', 'no-store');
-        return reply.send();
-      }
-    });
+    await app.register(cors, { delegator: corsPolicy(ctx.config.corsOrigins) });
 
     app.addHook('onSend', async (request, reply, payload) => {
       reply.removeHeader('x-powered-by');

@@ -1,9 +1,10 @@
 /**
- * The member's codes for paying in store (MEMBER-1): a Code 128 barcode of the card number (the
- * jsbarcode encoder) and a QR code's module matrix (the qrcode package's `create()`), both drawn as
- * plain Views by their components so every target shows them without a canvas.
+ * The member's codes for paying in store (MEMBER-1): a Code 128 barcode of the card number (jsbarcode,
+ * through its object renderer: no canvas, no DOM) and a QR code's module matrix (the qrcode package's
+ * `create()`), both drawn as plain Views by their components so every target shows them without a
+ * canvas.
  */
-import { CODE128 } from 'jsbarcode/bin/barcodes/CODE128';
+import JsBarcode from 'jsbarcode';
 import { create, type QrSegment } from 'qrcode/lib/core/qrcode';
 
 /** One dark bar: its start and width in modules. */
@@ -21,9 +22,18 @@ export interface BarcodeBars {
 /** Code 128 bars of `text` (automatic A/B/C sets: a digit run is packed two digits a symbol); null when it cannot be encoded. */
 export function code128Bars(text: string): BarcodeBars | null {
   if (text === '') return null;
-  const symbol = new CODE128(text, {});
-  if (!symbol.valid()) return null;
-  const data = symbol.encode().data;
+  // a plain object as the target: jsbarcode's object renderer fills its `encodings` ('1' = a dark module)
+  const target: { encodings?: Array<{ data: string }> } = {};
+  let valid = false;
+  JsBarcode(target, text, {
+    format: 'CODE128',
+    // told instead of thrown when the text cannot be encoded (nothing is rendered then)
+    valid: (ok) => {
+      valid = ok;
+    },
+  });
+  if (!valid || !target.encodings) return null;
+  const data = target.encodings.map((e) => e.data).join('');
   const bars: Bar[] = [];
   let i = 0;
   while (i < data.length) {

@@ -1,21 +1,9 @@
 import '@/i18n/areas/wallet';
-import { useEffect } from 'react';
-import Taro from '@tarojs/taro';
-import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { PageShell } from '@/components/PageShell';
-import { EmptyState } from '@/components/EmptyState';
-import { Skeleton } from '@/components/Skeleton';
-import { useShopBoot } from '@/components/ordering/boot';
-import { CardFigures, ListFooter, LoadFailed, PointsRow, VisitorState } from '@/components/wallet/WalletParts';
+import { Transactions } from '@/components/member/Transactions';
+import { PointsRow } from '@/components/wallet/WalletParts';
 import { WalletPages } from '@/components/wallet/nav';
-import { usePagedScreen } from '@/components/wallet/pull';
-import { PullIndicator } from '@/components/PullIndicator';
-import { useWallet } from '@/components/wallet/use-wallet';
 import { t } from '@/i18n';
-import { useStores } from '@/stores';
-import '@/components/ordering/ordering.scss';
-import '@/components/wallet/wallet.scss';
 
 /**
  * member/point-consume-list (P§2, MEMBER-5): the card's points, then its point movements newest first
@@ -23,48 +11,17 @@ import '@/components/wallet/wallet.scss';
  * and "loading more".
  */
 export default observer(function MemberPointConsumeListPage() {
-  const boot = useShopBoot({ ordering: false });
-  const wallet = useWallet();
-  const list = wallet.pointDoc;
-  const { session } = useStores();
-  void session.language;
-  const pull = usePagedScreen(list);
-
-  useEffect(() => {
-    if (boot?.ok) void list.load();
-  }, [boot, list]);
-
-  let body;
-  if (!boot || (list.firstLoad && !(wallet.memberKnown && !wallet.isMember))) body = <Skeleton rows={5} />;
-  else if (!wallet.isMember) body = <VisitorState />;
-  else if (list.error && list.items.length === 0) body = <LoadFailed error={list.error} onRetry={() => void list.load()} />;
-  else if (list.items.length === 0)
-    body = (
-      <EmptyState
-        title={t('wallet.pointDoc.emptyTitle')}
-        description={t('wallet.pointDoc.emptyText')}
-        actionText={t('wallet.pointDoc.goMall')}
-        onAction={() => void Taro.navigateTo({ url: WalletPages.pointMall })}
-      />
-    );
-  else
-    body = (
-      <>
-        <View className="tx-list" id="point-list">
-          {list.items.map((tx) => (
-            <PointsRow key={tx.id} tx={tx} />
-          ))}
-        </View>
-        <ListFooter list={list} />
-      </>
-    );
   return (
-    <PageShell route="member/point-consume-list" className="wallet-page">
-      <PullIndicator state={pull.state} />
-      <View {...pull.handlers}>
-        <CardFigures show="points" />
-        {body}
-      </View>
-    </PageShell>
+    <Transactions
+      route="member/point-consume-list"
+      history="points"
+      Row={PointsRow}
+      empty={{
+        title: t('wallet.pointDoc.emptyTitle'),
+        text: t('wallet.pointDoc.emptyText'),
+        action: t('wallet.pointDoc.goMall'),
+        url: WalletPages.pointMall,
+      }}
+    />
   );
 });

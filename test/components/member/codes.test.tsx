@@ -63,6 +63,25 @@ describe('member codes', () => {
     expect(new QRCodeReader().decode(qrImage(token), hints).getText()).toBe(token);
   });
 
+  test('the bars are the Code 128 encoder’s own modules, found without a canvas or any DOM', () => {
+    // the encoder itself, read here only to compare with what the object renderer hands over
+    const { CODE128 } = jest.requireActual('jsbarcode/bin/barcodes/CODE128') as {
+      CODE128: new (text: string, options: object) => { encode(): { data: string } };
+    };
+    const createElement = jest.spyOn(document, 'createElement');
+    const querySelectorAll = jest.spyOn(document, 'querySelectorAll');
+    for (const text of ['8800600010001', '60001', 'VIP-0042', 'a1b2C3d4']) {
+      const bars = code128Bars(text)!;
+      const modules = Array.from({ length: bars.modules }, () => '0');
+      for (const b of bars.bars) modules.fill('1', b.x, b.x + b.width);
+      expect(modules.join('')).toBe(new CODE128(text, {}).encode().data);
+    }
+    expect(createElement).not.toHaveBeenCalled();
+    expect(querySelectorAll).not.toHaveBeenCalled();
+    createElement.mockRestore();
+    querySelectorAll.mockRestore();
+  });
+
   test('nothing to draw for an empty text or one Code 128 cannot carry', () => {
     expect(code128Bars('')).toBeNull();
     expect(code128Bars('会员')).toBeNull();

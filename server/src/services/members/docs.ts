@@ -47,48 +47,53 @@ function entryOf(
 const shopColumns = { name: shops.name, settings: shops.settings };
 const orderNoColumn = orders.orderNo;
 
-/** vip/doc: balance movements of the caller's own card (`id` must be it). */
-export async function balanceDoc(
-  ctx: ServerContext,
-  scope: MemberScope,
-  id: number,
-  page = 1,
-  pageLimit = 20,
-  lang: Lang = 'zh',
-): Promise<DocPage> {
-  const member = requireOwnMember(scope, id);
-  const where = eq(balanceTransactions.memberId, member.id);
-  const [rows, totals] = await Promise.all([
-    ctx.db
-      .select({ t: balanceTransactions, shop: shopColumns, orderNo: orderNoColumn })
-      .from(balanceTransactions)
-      .leftJoin(shops, eq(shops.id, balanceTransactions.shopId))
-      .leftJoin(orders, eq(orders.id, balanceTransactions.orderId))
-      .where(where)
-      .orderBy(desc(balanceTransactions.id))
-      .limit(pageLimit)
-      .offset((page - 1) * pageLimit),
-    ctx.db.select({ n: count() }).from(balanceTransactions).where(where),
-  ]);
-  return {
-    list: rows.map(({ t: r, shop, orderNo }) => ({
-      ...entryOf(r, shop, orderNo, lang),
+/** The fields that differ by ledger: the changes and what the card holds after them. */
+type Figures = Pick<
+  VipTransaction,
+  'amount' | 'giftAmount' | 'points' | 'balance' | 'giftAmountAfter' | 'pointsAfter'
+>;
+
+type Table = typeof balanceTransactions | typeof pointTransactions;
+
+/** A ledger of movements: its table, and the figures of one of its rows. */
+interface Ledger<T extends Table> {
+  table: T;
+  figures: (row: T['$inferSelect']) => Figures;
+}
+
+const ledger = <T extends Table>(l: Ledger<T>): Ledger<T> => l;
+
+/** The two histories: balance and gift-amount movements (vip/doc), point movements (vip/pointDoc). */
+const LEDGERS = {
+  balance: ledger({
+    table: balanceTransactions,
+    figures: (r) => ({
       amount: num(r.amount),
       giftAmount: num(r.giftAmount),
       points: 0,
       balance: num(r.balanceAfter),
       giftAmountAfter: num(r.giftAmountAfter),
       pointsAfter: null,
-    })),
-    total: totals[0]?.n ?? 0,
-    page,
-    pageLimit,
-  };
-}
+    }),
+  }),
+  points: ledger({
+    table: pointTransactions,
+    figures: (r) => ({
+      amount: 0,
+      giftAmount: 0,
+      points: Math.trunc(num(r.points)),
+      balance: null,
+      pointsAfter: Math.trunc(num(r.pointsAfter)),
+    }),
+  }),
+};
 
-/** vip/pointDoc: point movements of the caller's own card. */
-export async function pointDoc(
+export type DocKind = keyof typeof LEDGERS;
+
+/** One page of a history of the caller's own card (`id` must be it), newest first. */
+export async function historyDoc(
   ctx: ServerContext,
+  kind: DocKind,
   scope: MemberScope,
   id: number,
   page = 1,
@@ -96,30 +101,45 @@ export async function pointDoc(
   lang: Lang = 'zh',
 ): Promise<DocPage> {
   const member = requireOwnMember(scope, id);
-  const where = eq(pointTransactions.memberId, member.id);
+  // each ledger's figures read rows of its own table (TypeScript does not relate the two through `kind`)
+  const { table, figures } = LEDGERS[kind] as Ledger<Table>;
+  const where = eq(table.memberId, member.id);
   const [rows, totals] = await Promise.all([
     ctx.db
-      .select({ t: pointTransactions, shop: shopColumns, orderNo: orderNoColumn })
-      .from(pointTransactions)
-      .leftJoin(shops, eq(shops.id, pointTransactions.shopId))
-      .leftJoin(orders, eq(orders.id, pointTransactions.orderId))
+      .select({ t: table, shop: shopColumns, orderNo: orderNoColumn })
+      .from(table)
+      .leftJoin(shops, eq(shops.id, table.shopId))
+      .leftJoin(orders, eq(orders.id, table.orderId))
       .where(where)
-      .orderBy(desc(pointTransactions.id))
+      .orderBy(desc(table.id))
       .limit(pageLimit)
       .offset((page - 1) * pageLimit),
-    ctx.db.select({ n: count() }).from(pointTransactions).where(where),
+    ctx.db.select({ n: count() }).from(table).where(where),
   ]);
   return {
-    list: rows.map(({ t: r, shop, orderNo }) => ({
-      ...entryOf(r, shop, orderNo, lang),
-      amount: 0,
-      giftAmount: 0,
-      points: Math.trunc(num(r.points)),
-      balance: null,
-      pointsAfter: Math.trunc(num(r.pointsAfter)),
-    })),
+    list: rows.map(({ t: r, shop, orderNo }) => ({ ...entryOf(r, shop, orderNo, lang), ...figures(r) })),
     total: totals[0]?.n ?? 0,
     page,
     pageLimit,
   };
 }
+
+/** vip/doc: balance movements of the caller's own card. */
+export const balanceDoc = (
+  ctx: ServerContext,
+  scope: MemberScope,
+  id: number,
+  page?: number,
+  pageLimit?: number,
+  lang?: Lang,
+): Promise<DocPage> => historyDoc(ctx, 'balance', scope, id, page, pageLimit, lang);
+
+/** vip/pointDoc: point movements of the caller's own card. */
+export const pointDoc = (
+  ctx: ServerContext,
+  scope: MemberScope,
+  id: number,
+  page?: number,
+  pageLimit?: number,
+  lang?: Lang,
+): Promise<DocPage> => historyDoc(ctx, 'points', scope, id, page, pageLimit, lang);
