@@ -90,7 +90,7 @@ function subpackageMessages(chain: import('webpack-chain')): void {
 /**
  * H5: the page modules other than the first screens (the entry page and the home tab, whose chunks the
  * start-up loads): each gets the zh-CN texts those two do not show (src/i18n/areas/later.ts), which the
- * H5 start-up script leaves out (APP-4). The mini programs bundle them (src/i18n/catalog-mini.ts).
+ * H5 start-up script leaves out (APP-4). The mini programs bundle them (src/platform/message-catalog-mini.ts).
  */
 const PAGES_DIR = path.resolve(__dirname, '..', 'src', 'pages') + path.sep;
 const FIRST_SCREENS = ['index/index.tsx', 'user/index-tab.tsx'].map((p) => path.join(PAGES_DIR, p));

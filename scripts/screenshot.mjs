@@ -1,4 +1,4 @@
-// Screenshots of the H5 build at 375×812 in headless Chromium (UI.md: screens are checked by
+// Screenshots of the H5 build at 375×812 in headless Chromium (docs/architecture.md §22 Screens: screens are checked by
 // looking at them). Build first: npm run build:h5. Usage: node scripts/screenshot.mjs
 // Writes docs/screens/<name>.png for each screen below.
 import { createServer } from 'node:http';

@@ -2,18 +2,17 @@ import { createElement, useEffect, useState, type PropsWithChildren } from 'reac
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro';
 import { StoresProvider, rootStore } from '@/stores';
 import { installAsyncLoadGuard } from '@/components/async-load';
-import { bootForLaunchRoute } from '@/components/ordering/boot';
 import { getLanguage, isLanguageLoaded, languageReady } from '@/i18n';
 import { pageNotFoundUrl } from '@/domain/entry-launch';
+import { launchHash } from '@/platform/browser';
 import './app.scss';
 
 // APP-4: H5 pages are async chunks; watch their loading (200 ms delay, reload message on failure).
-// Mini programs load subpackages natively, so the guard is only for the browser build.
-if (process.env.TARO_ENV === 'h5') {
-  installAsyncLoadGuard();
-  // MENU-8: the launch page's boot starts now, while the page's chunks still download
-  void bootForLaunchRoute(rootStore, window.location.hash);
-}
+// Mini programs load subpackages natively, so the guard is only for the browser build (a no-op there).
+installAsyncLoadGuard();
+// MENU-8: in a browser the launch page's boot starts now, while the page's chunks still download
+const hash = launchHash();
+if (hash !== null) void rootStore.boot.forLaunchRoute(hash);
 
 /**
  * The app shell: reads the launch query into the session, then renders every page in the stores

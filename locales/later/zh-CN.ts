@@ -200,7 +200,7 @@ const pages = {
     saved: '已保存',
     avatarSaved: '头像已更新',
   },
-  // What each screen is for, shown while it has nothing to list (UI.md empty states).
+  // What each screen is for, shown while it has nothing to list (docs/architecture.md §22 Screens: empty states).
   screens: {
     'user/index-tab-1': { title: '还没有选择门店', text: '选择门店后，这里按分类列出菜单，可加入购物车下单。' },
     'user/order/list': { title: '还没有订单', text: '下单后，订单和它们的状态会显示在这里。' },

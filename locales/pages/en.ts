@@ -74,7 +74,7 @@ export const pages: PagesMessages = {
     later: 'Not now',
     done: 'Order updates are on',
   },
-  // What each screen is for, shown while it has nothing to list (UI.md empty states).
+  // What each screen is for, shown while it has nothing to list (docs/architecture.md §22 Screens: empty states).
   table: {
     title: "Table {{name}}",
     area: "{{area}} · up to {{max}} people",

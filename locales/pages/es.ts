@@ -336,7 +336,7 @@ export const pages: PagesMessages = {
     saved: 'Guardado',
     avatarSaved: 'Foto actualizada',
   },
-  // What each screen is for, shown while it has nothing to list (UI.md empty states).
+  // What each screen is for, shown while it has nothing to list (docs/architecture.md §22 Screens: empty states).
   screens: {
     'user/index-tab-1': { title: 'Aún no has elegido tienda', text: 'Cuando elijas una tienda, su menú aparecerá aquí por categorías, listo para añadir al carrito.' },
     'user/order/list': { title: 'Aún no hay pedidos', text: 'Tus pedidos y su estado aparecerán aquí.' },

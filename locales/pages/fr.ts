@@ -335,7 +335,7 @@ export const pages: PagesMessages = {
     saved: 'Enregistré',
     avatarSaved: 'Photo mise à jour',
   },
-  // What each screen is for, shown while it has nothing to list (UI.md empty states).
+  // What each screen is for, shown while it has nothing to list (docs/architecture.md §22 Screens: empty states).
   screens: {
     'user/index-tab-1': { title: 'Aucune boutique choisie', text: 'Une fois la boutique choisie, son menu apparaît ici par catégorie, prêt à ajouter au panier.' },
     'user/order/list': { title: 'Aucune commande', text: 'Vos commandes et leur statut apparaîtront ici.' },

@@ -338,7 +338,7 @@ export const pages: PagesMessages = {
     saved: '已儲存',
     avatarSaved: '頭像已更新',
   },
-  // What each screen is for, shown while it has nothing to list (UI.md empty states).
+  // What each screen is for, shown while it has nothing to list (docs/architecture.md §22 Screens: empty states).
   screens: {
     'user/index-tab-1': { title: '還沒有選擇門市', text: '選擇門市後，這裡會依分類列出菜單，可加入購物車下單。' },
     'user/order/list': { title: '還沒有訂單', text: '下單後，訂單和訂單狀態會顯示在這裡。' },

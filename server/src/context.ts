@@ -13,7 +13,7 @@ export interface Clock {
 
 /**
  * What code running inside a transaction may use besides the transaction handle: the instant of the
- * transaction and the log. No pool, no caches (ARCHITECTURE rule 13): `db` and `shopCache` are typed
+ * transaction and the log. No pool, no caches (docs/architecture.md §19 Transactions): `db` and `shopCache` are typed
  * `never`, so passing the whole `ServerContext` where a `TxEnv` is taken is a type error.
  */
 export interface TxEnv {

@@ -367,7 +367,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * One call of the contract as a function: the request and answer types come from the contract
- * definition `C` (type-only import, ARCHITECTURE rule 6). A call whose request has no required field
+ * definition `C` (type-only import, docs/architecture.md §14 The contract). A call whose request has no required field
  * may be made without one.
  */
 export type CallFn<C> = (Record<string, never> extends ReqOf<C>

@@ -1,11 +1,11 @@
 import { t } from '@/i18n';
+import { wrapChunkLoader, type ChunkLoader } from '@/platform/browser';
 
 /** C§2: a lazy page shows "loading" only when it takes longer than this. */
 export const ASYNC_LOAD_DELAY_MS = 200;
 /** C§2: a lazy page load gives up after this long (also webpack's chunkLoadTimeout in config). */
 export const ASYNC_LOAD_TIMEOUT_MS = 60_000;
 
-type ChunkLoader = (chunkId: string | number) => Promise<unknown>;
 
 interface Overlay {
   showLoading(): void;
@@ -74,8 +74,5 @@ export function guardChunkLoader(load: ChunkLoader, overlay: Overlay, delayMs = 
 
 /** Installs the guard on webpack's chunk loader in a browser build; a no-op elsewhere (chosen by build, not by globals). */
 export function installAsyncLoadGuard(): void {
-  if (process.env.TARO_ENV !== 'h5' || typeof __webpack_require__ === 'undefined') return;
-  const runtime = __webpack_require__;
-  if (typeof runtime.e !== 'function') return;
-  runtime.e = guardChunkLoader(runtime.e.bind(runtime), domOverlay(document));
+  wrapChunkLoader((load) => guardChunkLoader(load, domOverlay(document)));
 }

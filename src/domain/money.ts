@@ -1,5 +1,5 @@
 /**
- * Exact decimal money (PRICE-1). The ONLY importer of decimal.js (ARCHITECTURE rule 2): every other
+ * Exact decimal money (PRICE-1). The ONLY importer of decimal.js (docs/architecture.md §8 Money): every other
  * file works with the opaque `Amount` through these functions. Wire amounts are numbers; `of(n)`
  * reads a number through its shortest string, so 12.35 stays 12.35.
  *

@@ -1,5 +1,5 @@
 /**
- * The app's messages (APP-7, C§1, ARCHITECTURE rule 11), looked up and interpolated by rosetta
+ * The app's messages (APP-7, C§1, docs/architecture.md §16 Messages and languages), looked up and interpolated by rosetta
  * (dotted keys, `{{param}}` values); this module adds the language on screen, the en fallback, the
  * H5 languages that arrive later and the area texts of subpackages (docs/decisions.md "Messages").
  * zh-CN is the default, en the overseas language; all five locales are complete, and en remains the
@@ -7,7 +7,7 @@
  * Every user-visible string goes through `t()`; keys and interpolation params are typed from the
  * zh-CN source tree (types only: the tree itself is not needed at run time for that).
  * Mini programs bundle every language (`catalog.ts`), so a switch is immediate there; the H5 build
- * bundles only zh-CN (`catalog.h5.ts`) and fetches another language before switching to it.
+ * bundles only zh-CN (`src/platform/message-catalog.h5.ts`) and fetches another language before switching to it.
  */
 import rosetta from 'rosetta';
 import { observable, runInAction } from 'mobx';
@@ -23,7 +23,7 @@ import {
 } from '../domain/language';
 import type { Language, RequestLanguage } from '../domain/language';
 import { isAbroadEnv } from '../platform/env';
-import { bundledMessages, fetchMessages } from './catalog';
+import { bundledMessages, fetchMessages } from '../platform/message-catalog';
 
 export type { Language, RequestLanguage } from '../domain/language';
 export { isAbroadEnv } from '../platform/env';

@@ -45,7 +45,7 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 }
 
 /**
- * The payment app's request semantics (ARCHITECTURE rule 14): `my.request` calls `success` with
+ * The payment app's request semantics (docs/architecture.md §13 Platform by build): `my.request` calls `success` with
  * `{data, status, headers}` for 2xx answers only; every other status goes to `fail` with
  * `error: 19` (HTTP error) and the answer's `status` and `data`. Those are answers, not transport
  * failures: the request layer must see 401 (login again), 403 (shop stopped) and 5xx as such.

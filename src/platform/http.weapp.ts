@@ -21,7 +21,7 @@ type WxRequest = (options: {
 }) => unknown;
 
 /**
- * The chat app's request semantics (ARCHITECTURE rule 14): `wx.request` calls `success` with
+ * The chat app's request semantics (docs/architecture.md §13 Platform by build): `wx.request` calls `success` with
  * `{data, statusCode, header}` for every HTTP answer, whatever its status, and `fail` only when no
  * answer arrived (`errno`, `errMsg`: timeout, abort, no network, refused URL).
  */

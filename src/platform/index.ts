@@ -1,5 +1,5 @@
 /**
- * The running platform (APP-9, ARCHITECTURE rule 5). Each capability file is resolved per build by
+ * The running platform (APP-9, docs/architecture.md §12 Platform adapters). Each capability file is resolved per build by
  * Taro (`x.weapp.ts`, `x.alipay.ts`, `x.h5.ts`); pages and stores use this object and never check
  * TARO_ENV.
  */

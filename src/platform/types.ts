@@ -1,5 +1,5 @@
 /**
- * The platform capabilities (APP-9, ARCHITECTURE rule 5): one interface each. The weapp, alipay and h5
+ * The platform capabilities (APP-9, docs/architecture.md §12 Platform adapters): one interface each. The weapp, alipay and h5
  * builds implement them in `x.weapp.ts`, `x.alipay.ts`, `x.h5.ts`; Taro picks the file per build.
  * A capability a platform lacks answers `{ ok: false, code: 'platformUnsupported' }` instead of throwing.
  */

@@ -16,7 +16,7 @@ export function windowHeight(): number {
 /**
  * Scrolls the scroll view `selector` (an id selector) to `top` px through the host's node. The
  * `document` a mini program sees is Taro's stand-in: setting scrollTop on its elements moves nothing
- * on screen (ARCHITECTURE rule 14), so the DOM is never consulted here.
+ * on screen (docs/architecture.md §13 Platform by build), so the DOM is never consulted here.
  */
 export function scrollElementTo(selector: string, top: number): void {
   Taro.createSelectorQuery()

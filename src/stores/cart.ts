@@ -201,7 +201,7 @@ export class CartStore {
     return d && d.addressId === this.deps.address.selectedId ? d.distance : null;
   }
 
-  /** The pricing input — built by the one mapper the server also uses (ARCHITECTURE rule 2). */
+  /** The pricing input — built by the one mapper the server also uses (docs/architecture.md §8 Money). */
   get pricingInput(): PricingInput | null {
     const shop = this.deps.shop.shop;
     if (!shop) return null;

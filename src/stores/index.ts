@@ -1,6 +1,6 @@
 /**
  * The app's stores: `RootStore`, the app instance `rootStore`, its React provider and the typed
- * `useStores()` hook (ARCHITECTURE rule 4: no string injection).
+ * `useStores()` hook (docs/architecture.md §11 Stores: no string injection).
  */
 import { createContext, useContext } from 'react';
 import { createApi } from '../api';

@@ -1,5 +1,5 @@
 /**
- * The root of the app's state (ARCHITECTURE rule 4): every store is built here from injected I/O,
+ * The root of the app's state (docs/architecture.md §11 Stores): every store is built here from injected I/O,
  * so tests build a RootStore with fakes and no Taro.
  */
 import { observable, runInAction } from 'mobx';
@@ -8,11 +8,12 @@ import type { Api } from '../api';
 import type { KeyValueStorage, Platform } from '../platform/types';
 import { AddressStore } from './address';
 import { AuthStore } from './auth';
+import { ShopBoot } from './boot';
 import type { CartStore } from './cart';
 import { MemberStore } from './member';
 import type { MenuStore } from './menu';
 import type { OrderingBuilder, OrderingStores } from './ordering';
-import { importOrdering, orderingNow } from './ordering-loader';
+import { importOrdering, orderingNow } from '../platform/ordering-loader';
 import type { OrderStore } from './order';
 import type { TableStore } from './table';
 import { PromotionStore } from './promotion';
@@ -36,7 +37,7 @@ export interface RootStoreDeps {
   ordering?: OrderingLoader;
 }
 
-/** How a RootStore gets its ordering stores (see `ordering-loader.ts` and its H5 variant). */
+/** How a RootStore gets its ordering stores (see `src/platform/ordering-loader.ts` and its H5 variant). */
 export interface OrderingLoader {
   now: OrderingBuilder | null;
   load: () => Promise<{ buildOrderingStores: OrderingBuilder }>;
@@ -57,7 +58,10 @@ export class RootStore {
   readonly member: MemberStore;
   readonly promotion: PromotionStore;
   readonly address: AddressStore;
-  private readonly abroad: boolean;
+  /** Loading what the pages stand on, shared by the pages of this root (`boot.ts`). */
+  readonly boot: ShopBoot;
+  /** The overseas environment (C§1). */
+  readonly abroad: boolean;
   /** The clock the stores read (tests fix it). */
   readonly now: () => number;
   private readonly loader: OrderingLoader;
@@ -82,6 +86,7 @@ export class RootStore {
     this.abroad = abroad;
     this.now = now;
     this.loader = deps.ordering ?? platformLoader;
+    this.boot = new ShopBoot(this);
     // mini programs and tests: the ordering stores are in the bundle and exist from the start
     if (this.loader.now) this.adopt(this.loader.now);
   }

@@ -3,7 +3,7 @@
  * Taro's components, and report the scroll offset as a number.
  */
 import { fireEvent, render } from '@testing-library/react';
-import { Box, Label, Picture, Scroller } from '@/components/ordering/elements.h5';
+import { Box, Label, Picture, Scroller } from '@/platform/elements.h5';
 
 describe('H5 menu list elements', () => {
   test('a box turns its string style into the element style', () => {

@@ -4,8 +4,8 @@
  * become absolute, so the hosts load them from the server instead of the code package.
  */
 import { render } from '@testing-library/react';
-import { Picture as TaroPicture } from '@/components/ordering/elements';
-import { Picture as BrowserPicture } from '@/components/ordering/elements.h5';
+import { Picture as TaroPicture } from '@/platform/elements';
+import { Picture as BrowserPicture } from '@/platform/elements.h5';
 
 const saved = process.env.API_BASE_URL;
 afterEach(() => {

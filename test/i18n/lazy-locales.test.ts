@@ -4,7 +4,7 @@
  */
 import { autorun } from 'mobx';
 import type * as I18nModule from '../../src/i18n';
-import type * as CatalogModule from '../../src/i18n/catalog';
+import type * as CatalogModule from '../../src/platform/message-catalog';
 
 type I18n = typeof I18nModule;
 
@@ -13,8 +13,8 @@ function loadH5I18n(options: { failing?: string[] } = {}): { i18n: I18n; fetched
   const fetched: string[] = [];
   let i18n!: I18n;
   jest.isolateModules(() => {
-    jest.doMock('../../src/i18n/catalog', () => {
-      const h5 = jest.requireActual<typeof CatalogModule>('../../src/i18n/catalog.h5');
+    jest.doMock('../../src/platform/message-catalog', () => {
+      const h5 = jest.requireActual<typeof CatalogModule>('../../src/platform/message-catalog.h5');
       return {
         bundledMessages: h5.bundledMessages,
         fetchMessages: (lang: Parameters<typeof h5.fetchMessages>[0]) => {
@@ -30,17 +30,17 @@ function loadH5I18n(options: { failing?: string[] } = {}): { i18n: I18n; fetched
 }
 
 afterEach(() => {
-  jest.dontMock('../../src/i18n/catalog');
+  jest.dontMock('../../src/platform/message-catalog');
 });
 
 describe('H5 messages', () => {
   it('the H5 catalog bundles zh-CN only', () => {
-    const h5 = jest.requireActual<typeof CatalogModule>('../../src/i18n/catalog.h5');
+    const h5 = jest.requireActual<typeof CatalogModule>('../../src/platform/message-catalog.h5');
     expect(Object.keys(h5.bundledMessages)).toEqual(['zh-CN']);
   });
 
   it('the H5 catalog fetches en from its own module', async () => {
-    const h5 = jest.requireActual<typeof CatalogModule>('../../src/i18n/catalog.h5');
+    const h5 = jest.requireActual<typeof CatalogModule>('../../src/platform/message-catalog.h5');
     const en = await h5.fetchMessages('en');
     expect(en.tabBar?.ordering).toBe('Order');
   });

@@ -8,7 +8,7 @@ import { resources } from '../../locales';
 import { laterZhCN } from '../../locales/later/zh-CN';
 import { subpackagesZhCN } from '../../locales/subpackages/zh-CN';
 import { zhCN as startUp } from '../../locales/zh-CN';
-import type * as CatalogModule from '../../src/i18n/catalog';
+import type * as CatalogModule from '../../src/platform/message-catalog';
 import type * as I18nModule from '../../src/i18n';
 
 // the mini programs' catalog keeps fetched languages with Taro's storage
@@ -36,8 +36,8 @@ function leaves(tree: object, prefix = ''): string[] {
 function beforeAndAfterLater<T>(look: (i18n: typeof I18nModule) => T): [T, T] {
   let answers!: [T, T];
   jest.isolateModules(() => {
-    jest.doMock('../../src/i18n/catalog', () =>
-      jest.requireActual<typeof CatalogModule>('../../src/i18n/catalog.h5'),
+    jest.doMock('../../src/platform/message-catalog', () =>
+      jest.requireActual<typeof CatalogModule>('../../src/platform/message-catalog.h5'),
     );
     const i18n = jest.requireActual<typeof I18nModule>('../../src/i18n');
     const before = look(i18n);
@@ -48,7 +48,7 @@ function beforeAndAfterLater<T>(look: (i18n: typeof I18nModule) => T): [T, T] {
 }
 
 afterEach(() => {
-  jest.dontMock('../../src/i18n/catalog');
+  jest.dontMock('../../src/platform/message-catalog');
 });
 
 describe('zh-CN start-up texts', () => {
@@ -101,7 +101,7 @@ describe("the mini programs' zh-CN start-up texts", () => {
     try {
       let mini!: typeof CatalogModule;
       jest.isolateModules(() => {
-        mini = jest.requireActual<typeof CatalogModule>('../../src/i18n/catalog-mini');
+        mini = jest.requireActual<typeof CatalogModule>('../../src/platform/message-catalog-mini');
       });
       const bundled = leaves(mini.bundledMessages['zh-CN'] ?? {}).sort();
       expect(bundled).toEqual([...leaves(startUp), ...leaves(laterZhCN)].sort());

@@ -3,7 +3,6 @@
  * member card and the promotions without the ordering stores; the ordering level adds the ordering
  * module, the menu and the cart, its module load started alongside the login.
  */
-import { bootForLaunchRoute, bootShop, resetBoot, resetStaleBoot } from '@/components/ordering/boot';
 import { buildOrderingStores } from '@/stores/ordering';
 import type { OrderingBuilder } from '@/stores/ordering';
 import { fakeRoot, product, scriptBoot } from '../support/store-factories';
@@ -22,17 +21,16 @@ function build() {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('boot levels', () => {
-  afterEach(() => resetBoot());
 
   test('the shop level does not load the ordering module', async () => {
     const { root, load } = build();
-    const res = await bootShop(root, { ordering: false });
+    const res = await root.boot.load({ ordering: false });
     expect([res, load.mock.calls.length, root.orderingReady]).toEqual([{ ok: true }, 0, false]);
   });
 
   test('the shop level asks for the member card and the promotions but not the menu', async () => {
     const { root, calls } = build();
-    await bootShop(root, { ordering: false });
+    await root.boot.load({ ordering: false });
     await settle();
     const asked = calls();
     expect([asked.includes('store/vipInfo'), asked.includes('activity/list'), asked.includes('store/productTypes')]).toEqual([true, true, false]);
@@ -40,78 +38,78 @@ describe('boot levels', () => {
 
   test('the ordering level starts the module load before the login answers', () => {
     const { root, load } = build();
-    void bootShop(root);
+    void root.boot.load();
     // synchronously, with the login call still pending
     expect(load).toHaveBeenCalledTimes(1);
   });
 
   test('the ordering level opens the menu and the cart of the shop', async () => {
     const { root } = build();
-    const res = await bootShop(root);
+    const res = await root.boot.load();
     expect([res, root.menu.shopId, root.cart.shopId]).toEqual([{ ok: true }, 1, 1]);
   });
 
   test('the ordering level after the shop level asks for the card and promotions only once', async () => {
     const { root, calls } = build();
-    await bootShop(root, { ordering: false });
-    await bootShop(root);
+    await root.boot.load({ ordering: false });
+    await root.boot.load();
     await settle();
     expect(calls().filter((c) => c === 'store/vipInfo')).toHaveLength(1);
   });
 
   test('the ordering level after the shop level logs in and loads the shop only once', async () => {
     const { root, calls } = build();
-    await bootShop(root, { ordering: false });
-    await bootShop(root);
+    await root.boot.load({ ordering: false });
+    await root.boot.load();
     const asked = calls();
     expect([asked.filter((c) => c === 'user/h5entry').length, asked.filter((c) => c === 'store/detail').length]).toEqual([1, 1]);
   });
 
   test('concurrent ordering boots share one run', async () => {
     const { root, calls } = build();
-    await Promise.all([bootShop(root), bootShop(root)]);
+    await Promise.all([root.boot.load(), root.boot.load()]);
     expect(calls().filter((c) => c === 'store/productTypes')).toHaveLength(1);
   });
 
   test('a failed module load fails the ordering boot and a retry succeeds', async () => {
     const { root, load } = build();
     load.mockRejectedValueOnce(new Error('chunk load failed'));
-    const first = await bootShop(root);
-    const second = await bootShop(root);
+    const first = await root.boot.load();
+    const second = await root.boot.load();
     expect([first.ok, second.ok, root.cart.shopId]).toEqual([false, true, 1]);
   });
 
   test('a launch on the menu tab starts the ordering level at once', () => {
     const { root, load } = build();
-    const started = bootForLaunchRoute(root, '#/pages/user/index-tab-1?id=1');
+    const started = root.boot.forLaunchRoute('#/pages/user/index-tab-1?id=1');
     expect([started !== null, load.mock.calls.length]).toEqual([true, 1]);
   });
 
   test('a launch on the home tab starts the shop level without the ordering module', async () => {
     const { root, load } = build();
-    await bootForLaunchRoute(root, '#/pages/user/index-tab?id=1');
+    await root.boot.forLaunchRoute('#/pages/user/index-tab?id=1');
     expect([load.mock.calls.length, root.shop.shopId]).toEqual([0, 1]);
   });
 
   test('a launch on another page leaves the boot to that page', () => {
     const { root, calls } = build();
-    expect([bootForLaunchRoute(root, '#/pages/user/order/list'), calls()]).toEqual([null, []]);
+    expect([root.boot.forLaunchRoute('#/pages/user/order/list'), calls()]).toEqual([null, []]);
   });
 
   test('a boot still logging in is not restarted by the entry', async () => {
     const { root, calls } = build();
-    const running = bootShop(root, { ordering: false });
-    resetStaleBoot(root);
+    const running = root.boot.load({ ordering: false });
+    root.boot.resetStale();
     await running;
     expect(calls().filter((c) => c === 'user/h5entry')).toHaveLength(1);
   });
 
   test('a finished boot whose token a 401 cleared starts again at the entry', async () => {
     const { root, calls } = build();
-    await bootShop(root, { ordering: false });
+    await root.boot.load({ ordering: false });
     root.forgetIdentity();
-    resetStaleBoot(root);
-    await bootShop(root, { ordering: false });
+    root.boot.resetStale();
+    await root.boot.load({ ordering: false });
     expect(calls().filter((c) => c === 'user/h5entry')).toHaveLength(2);
   });
 });

@@ -4,10 +4,9 @@
  * agreement in the customer's language, contact the shop (call, copy, map), the chat group, and the
  * download-app prompt of Android browsers, remembered once closed.
  */
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Taro from '@tarojs/taro';
-import { resetBoot } from '@/components/ordering/boot';
-import { DOWNLOAD_PROMPT_DISMISSED_KEY, DownloadAppPrompt } from '@/components/prompts/DownloadAppPrompt.h5';
+import { DOWNLOAD_PROMPT_DISMISSED_KEY, DownloadAppPrompt } from '@/platform/download-prompt.h5';
 import { setLanguage } from '@/i18n';
 import IndexErrorPage from '@/pages/index/error';
 import IndexWebViewPage from '@/pages/index/web-view';
@@ -45,7 +44,6 @@ const withRoot = (root: RootStore, node: JSX.Element) => render(<StoresProvider 
 
 beforeEach(() => {
   setLanguage('zh-CN');
-  resetBoot();
   mockParams = {};
   jest.spyOn(Taro, 'setNavigationBarTitle').mockResolvedValue({ errMsg: 'ok' });
 });
@@ -173,6 +171,18 @@ describe('user/wechat-group', () => {
 });
 
 describe('download-app prompt (Android browsers)', () => {
+  /**
+   * A prompt that must show (Android, an app offered, never closed), rendered after the ones under
+   * test: once it shows, the texts' chunk it loads has arrived, and with it any a prompt under test
+   * would have waited for — so an absent prompt is absent for good, not yet to come.
+   */
+  const promptsSettled = async () => {
+    const { root } = buildRoot({ appDownloadUrl: URL }, ANDROID);
+    await root.shop.load();
+    const control = withRoot(root, <DownloadAppPrompt />);
+    await waitFor(() => expect(control.container.querySelector('#download-prompt')).not.toBeNull());
+    control.unmount();
+  };
   const ANDROID = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36';
   const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
   const URL = 'https://app.example.com/android';
@@ -191,7 +201,7 @@ describe('download-app prompt (Android browsers)', () => {
     first.unmount();
     // the next visit on this device
     const again = withRoot(root, <DownloadAppPrompt />);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await promptsSettled();
     expect(again.container.querySelector('#download-prompt')).toBeNull();
   });
 
@@ -199,11 +209,10 @@ describe('download-app prompt (Android browsers)', () => {
     const iphone = buildRoot({ appDownloadUrl: URL }, IPHONE);
     await iphone.root.shop.load();
     const a = withRoot(iphone.root, <DownloadAppPrompt />);
-    resetBoot();
     const noApp = buildRoot({}, ANDROID);
     await noApp.root.shop.load();
     const b = withRoot(noApp.root, <DownloadAppPrompt />);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    await promptsSettled();
     expect(a.container.querySelector('#download-prompt')).toBeNull();
     expect(b.container.querySelector('#download-prompt')).toBeNull();
   });

@@ -5,7 +5,6 @@
  */
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Taro from '@tarojs/taro';
-import { resetBoot } from '@/components/ordering/boot';
 import { setLanguage } from '@/i18n';
 import OrderListPage from '@/pages/user/order/list';
 import { StoresProvider } from '@/stores';
@@ -56,7 +55,6 @@ function renderPage(root: RootStore) {
 describe('orders tab (ORDER-9)', () => {
   beforeEach(() => {
     setLanguage('zh-CN');
-    resetBoot();
     jest.spyOn(Taro, 'setNavigationBarTitle').mockResolvedValue({ errMsg: 'ok' });
     jest.spyOn(Taro, 'setTabBarItem').mockResolvedValue({ errMsg: 'ok' });
     jest.spyOn(Taro, 'stopPullDownRefresh').mockImplementation(() => undefined);

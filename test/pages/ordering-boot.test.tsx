@@ -6,7 +6,7 @@
  * confirmation), which asks for the card alongside the menu and waits for it.
  */
 import type { Transport } from '@/api/request';
-import { bootShop, MEMBER_WAIT_MS, PROMOTIONS_WAIT_MS, resetBoot } from '@/components/ordering/boot';
+import { MEMBER_WAIT_MS, PROMOTIONS_WAIT_MS } from '@/stores/boot';
 import type { FakeTransport } from '../support/fakes';
 import { fakeRoot, product, scriptBoot } from '../support/store-factories';
 
@@ -43,13 +43,12 @@ function slowCall(transport: FakeTransport, path: string, ms: number): void {
   };
 }
 
-describe('bootShop', () => {
-  afterEach(() => resetBoot());
+describe('root.boot.load', () => {
 
   test('asks for the member card only after the menu answered', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    const res = await bootShop(root);
+    const res = await root.boot.load();
     await new Promise((resolve) => setTimeout(resolve, 0));
     const calls = transport.requests.map((r) => r.url.split('/').slice(-2).join('/'));
     expect([res, calls.indexOf('store/vipInfo') > calls.indexOf('store/products')]).toEqual([{ ok: true }, true]);
@@ -59,7 +58,7 @@ describe('bootShop', () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
     const activitiesAskedBeforeMenu = askedBeforeMenu(transport, '/activity/list');
-    const res = await bootShop(root);
+    const res = await root.boot.load();
     expect([res, activitiesAskedBeforeMenu(), root.promotion.loaded]).toEqual([{ ok: true }, true, true]);
   });
 
@@ -68,7 +67,7 @@ describe('bootShop', () => {
     scriptBoot(transport, [noodles]);
     slowCall(transport, '/activity/list', PROMOTIONS_WAIT_MS + 2_000);
     const started = Date.now();
-    const res = await bootShop(root);
+    const res = await root.boot.load();
     const waited = Date.now() - started;
     expect([res, root.promotion.loaded, waited >= PROMOTIONS_WAIT_MS - 50, waited < PROMOTIONS_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
   });
@@ -77,7 +76,7 @@ describe('bootShop', () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
     const cardAskedBeforeMenu = askedBeforeMenu(transport, '/store/vipInfo');
-    const res = await bootShop(root, { member: true });
+    const res = await root.boot.load({ member: true });
     const cardCalls = transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).length;
     expect([res, cardAskedBeforeMenu(), root.member.loaded, cardCalls]).toEqual([{ ok: true }, true, true, 1]);
   });
@@ -87,7 +86,7 @@ describe('bootShop', () => {
     scriptBoot(transport, [noodles]);
     slowCall(transport, '/store/vipInfo', MEMBER_WAIT_MS + 2_000);
     const started = Date.now();
-    const res = await bootShop(root, { member: true });
+    const res = await root.boot.load({ member: true });
     const waited = Date.now() - started;
     expect([res, root.member.loaded, waited >= MEMBER_WAIT_MS - 50, waited < MEMBER_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
   });

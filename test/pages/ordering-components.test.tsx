@@ -1,10 +1,10 @@
 /**
- * Ordering components on the real stores (built on fakes): the cart bar's minimum-order hint (UI.md,
- * ORDER-1), a sold-out product row (MENU-2), and the spec sheet's required taste group and its
+ * Ordering components on the real stores (built on fakes): the cart bar's minimum-order hint
+ * (docs/architecture.md §22 Screens, ORDER-1), a sold-out product row (MENU-2), and the spec sheet's required taste group and its
  * cart line (MENU-3, C§5), the expired-shop dialog (SHOP-3) and the stock shortfall dialog (CART-3).
  */
 import type { ReactElement } from 'react';
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import Taro from '@tarojs/taro';
 import { runInAction } from 'mobx';
 import { setLanguage } from '@/i18n';
@@ -164,10 +164,10 @@ describe('the first render of the ordering screen (MENU-8)', () => {
       view = renderWith(f, <OrderingScreen boot={{ ok: true }} />);
     });
     const container = view!.container;
-    const first = [container.querySelectorAll('.product-row:not(.product-row--loading)').length, container.querySelector('#cart-bar')];
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    });
-    expect([first, container.querySelector('#cart-bar') !== null]).toEqual([[2, null], true]);
+    // the first render: the rows, no cart bar yet
+    expect(container.querySelectorAll('.product-row:not(.product-row--loading)').length).toBe(2);
+    expect(container.querySelector('#cart-bar')).toBeNull();
+    // the next frame adds it
+    await waitFor(() => expect(container.querySelector('#cart-bar')).not.toBeNull());
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Each host's request semantics in its own adapter (ARCHITECTURE rule 14), driven through the
+ * Each host's request semantics in its own adapter (docs/architecture.md §13 Platform by build), driven through the
  * request layer with a fake `wx.request` / `my.request` that answers as the host documents:
  * - chat app: every HTTP answer → `success({ data, statusCode, header })`; `fail({ errno, errMsg })`
  *   only when no answer arrived;

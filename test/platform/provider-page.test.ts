@@ -1,7 +1,7 @@
 /**
  * Card / all-in-one payment pages (ORDER-8): the mini programs open them in the web-view page even
- * though Taro puts a `window` stand-in (`https://taro.com/…`) into their builds (ARCHITECTURE rule
- * 14); the browser build hands the page the app's return address.
+ * though Taro puts a `window` stand-in (`https://taro.com/…`) into their builds
+ * (docs/architecture.md §13 Platform by build); the browser build hands the page the app's return address.
  */
 import Taro from '@tarojs/taro';
 import { openProviderPage as openInAlipay } from '../../src/platform/provider-page.alipay';

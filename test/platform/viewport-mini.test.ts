@@ -1,6 +1,6 @@
 /**
  * The mini programs' viewport: Taro puts a `document` stand-in into mini program builds, so the
- * scroll must go through the host's scroll-view node whatever globals exist (ARCHITECTURE rule 14).
+ * scroll must go through the host's scroll-view node whatever globals exist (docs/architecture.md §13 Platform by build).
  */
 import Taro from '@tarojs/taro';
 import * as alipayViewport from '../../src/platform/viewport.alipay';

@@ -1,5 +1,5 @@
 /**
- * Every activity kind of the promotion engine has its args schema (ARCHITECTURE rule 18), keyed by
+ * Every activity kind of the promotion engine has its args schema (docs/architecture.md §10 Rules as data), keyed by
  * the same type as the registry, and the demo activities satisfy the schema of their kind.
  */
 import { activityArgs, activityArgsOf } from '../../src/api/contract/activity-args';

@@ -1,5 +1,5 @@
 /**
- * Routes are thin (ARCHITECTURE "server/src/routes"): no route imports the database (schema,
+ * Routes are thin (docs/architecture.md §17 Thin routes): no route imports the database (schema,
  * client, query builder) and no route starts a timer. Checked on the TypeScript syntax tree of every
  * route file, and by the project's lint rule (import/no-restricted-paths) on a route that would.
  */

@@ -1,5 +1,5 @@
 /**
- * A transaction owns its connection (ARCHITECTURE rule 13). The embedded database has ONE
+ * A transaction owns its connection (docs/architecture.md §19 Transactions). The embedded database has ONE
  * connection: a read through the pool while a transaction is open waits for that transaction, which
  * waits for the read. A payment settled more than VERSION_TTL_MS after the shop's menu version was
  * last read used to re-read the version through the pool from inside the settlement's transaction and

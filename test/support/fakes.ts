@@ -1,5 +1,5 @@
 /**
- * Fakes of the injected I/O (ARCHITECTURE rule 4): a scripted transport, in-memory storage, a
+ * Fakes of the injected I/O (docs/architecture.md §11 Stores): a scripted transport, in-memory storage, a
  * recording UI, lifecycle and live channel, and a whole fake Platform. No Taro needed.
  */
 import type {

@@ -6,7 +6,7 @@
  * drizzle's `session.prepareQuery` (a prepared statement from raw SQL). A version bump of
  * @electric-sql/pglite, pg or drizzle-orm must be checked against this file.
  *
- * It also holds the embedded database's watchdog (ARCHITECTURE rule 13). PGlite has ONE connection:
+ * It also holds the embedded database's watchdog (docs/architecture.md §19 Transactions). PGlite has ONE connection:
  * a statement waiting for it longer than `statementTimeoutMs`, or a transaction open longer than
  * `transactionTimeoutMs`, fails with a `DatabaseTimeoutError`; a timed-out transaction is rolled back
  * and the connection released, so later calls work.

@@ -33,7 +33,7 @@ type StoreResult = { current: number; ttl: number };
 type StoreCallback = (error: Error | null, result?: StoreResult) => void;
 
 /**
- * The in-process store for @fastify/rate-limit, on the server's clock (ARCHITECTURE rule 15) instead
+ * The in-process store for @fastify/rate-limit, on the server's clock (docs/architecture.md §20 Time) instead
  * of Date.now, so tests move time with `ctx.clock`. Fixed windows per key, like the library's own
  * LocalStore; several processes need REDIS_URL to agree.
  */

@@ -6,7 +6,7 @@ import { members } from '../db/schema';
 
 export type MemberRow = typeof members.$inferSelect;
 
-/** Amount columns come back as numeric strings; on the wire they are numbers (ARCHITECTURE rule 2). */
+/** Amount columns come back as numeric strings; on the wire they are numbers (docs/architecture.md §8 Money). */
 export const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**

@@ -4,7 +4,7 @@ import { ActivityCouponSchema, ActivityProductSchema, Count, FullLessTierSchema,
 import { Id, Money } from './common';
 
 /**
- * The `args` of each activity kind (ARCHITECTURE rule 18): the fields of an activity that its kind
+ * The `args` of each activity kind (docs/architecture.md §10 Rules as data): the fields of an activity that its kind
  * in `src/domain/promotions/` reads, checked on top of `ActivitySchema` when a shop is loaded.
  * Keyed by activity type rather than declared in the kind files, so the domain stays free of zod
  * (docs/decisions.md); test/server/activity-args.test.ts keeps this list and the registry in step.

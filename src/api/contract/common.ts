@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorCode } from '../../domain/errors';
 
 /**
- * Amounts on the wire are JSON numbers with at most 4 decimal places (ARCHITECTURE rule 2).
+ * Amounts on the wire are JSON numbers with at most 4 decimal places (docs/architecture.md §8 Money).
  * Services check the shop's numberDecimals; the domain turns them into Decimal with money.of().
  */
 export const Money = z

@@ -118,7 +118,7 @@ export type MealsetChoice = z.infer<typeof MealsetChoice>;
 
 /**
  * One product line a client submits (order/confirm, table/userAddProducts). It names what was chosen,
- * never a price: the server prices every line itself (ARCHITECTURE rule 1, PRICE-10).
+ * never a price: the server prices every line itself (docs/architecture.md §7 One pricing engine, PRICE-10).
  */
 export const ProductChoice = z
   .object({

@@ -10,7 +10,7 @@ export interface EmptyStateProps {
   onAction?: () => void;
 }
 
-/** UI.md: an empty state has a picture, says what belongs here and offers the next step. */
+/** docs/architecture.md §22 Screens: an empty state has a picture, says what belongs here and offers the next step. */
 export function EmptyState({ title, description, actionText, onAction }: EmptyStateProps) {
   return (
     <View className="empty-state">

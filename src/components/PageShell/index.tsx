@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { routeTitle } from '@/i18n';
+import { focusablePageBoxes, setDocumentLanguage } from '@/platform/browser';
 import { useStores } from '@/stores';
 import { applyTabBarLabels } from '../tab-bar';
 import { readableMainColor } from './readable-color';
@@ -45,13 +46,12 @@ export const PageShell = observer(function PageShell({ route, tab = false, class
 
   useEffect(() => {
     // H5: the document's language follows the customer's (screen readers, translation offers)
-    if (process.env.TARO_ENV === 'h5') document.documentElement.lang = language;
+    setDocumentLanguage(language);
   }, [language]);
 
   useEffect(() => {
     // H5: each page scrolls in its own box (the router's .taro_page); keyboard users reach it to scroll it
-    if (process.env.TARO_ENV !== 'h5') return;
-    for (const el of Array.from(document.querySelectorAll('.taro_page:not([tabindex])'))) el.setAttribute('tabindex', '0');
+    focusablePageBoxes();
   }, []);
 
   useEffect(() => {

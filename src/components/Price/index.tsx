@@ -22,7 +22,7 @@ export function formatAmount(value: number, decimals: number): string {
   return fixedAmount(value, decimals);
 }
 
-/** A price in the main colour with the shop's currency symbol and decimals (UI.md). */
+/** A price in the main colour with the shop's currency symbol and decimals (docs/architecture.md §22 Screens). */
 export function Price({ value, symbol = '¥', decimals = 2, original = false, className, language = 'zh-CN' }: PriceProps) {
   const { sign, whole, fraction, decimal, symbolAfter } = moneyParts(value, decimals, language);
   return (

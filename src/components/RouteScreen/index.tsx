@@ -19,7 +19,7 @@ export interface RouteScreenProps {
 
 /**
  * A screen while it has nothing to show: its title, what it is for, and the sensible next step
- * (UI.md empty states). The screen's content replaces the empty state as its data arrives.
+ * (docs/architecture.md §22 Screens: empty states). The screen's content replaces the empty state as its data arrives.
  */
 export const RouteScreen = observer(function RouteScreen({ route, action, tab }: RouteScreenProps) {
   // read so the texts follow a language change

@@ -2,7 +2,7 @@ import { View } from '@tarojs/components';
 import './index.scss';
 
 export interface SkeletonProps {
-  /** How many placeholder rows to show while the first load runs (UI.md). */
+  /** How many placeholder rows to show while the first load runs (docs/architecture.md §22 Screens). */
   rows?: number;
   /** Show a square thumbnail at the start of each row, as product rows have. */
   thumbnail?: boolean;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Label } from '@/components/ordering/elements';
+import { Box, Label } from '@/platform/elements';
 import { code128Bars, qrMatrix } from './codes';
 
 const pct = (n: number) => `${(n * 100).toFixed(3)}%`;

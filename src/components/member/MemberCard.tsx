@@ -12,8 +12,8 @@ export interface MemberCardProps {
 }
 
 /**
- * The member card in the shop's card style (UI.md member center): the card's logo and name from the
- * member setting, the level and the card number.
+ * The member card in the shop's card style (docs/architecture.md §22 Screens: member center): the
+ * card's logo and name from the member setting, the level and the card number.
  */
 export function MemberCard({ card, setting }: MemberCardProps) {
   // a long press on the card number copies it (the host confirms with its own "copied" toast)

@@ -8,7 +8,7 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import { Money } from './Money';
 
-/** Fee kinds have their own rows; every other adjustment is a discount row (UI.md). */
+/** Fee kinds have their own rows; every other adjustment is a discount row (docs/architecture.md §22 Screens). */
 const FEE_KINDS: readonly AdjustmentKind[] = ['packFee', 'pickerPackFee', 'dishwareFee', 'deliveryFee', 'serviceFee', 'tableFee'];
 /** Rows of their own: the coupon row, points, gift balance, tax and rounding. */
 const OWN_ROW_KINDS: readonly AdjustmentKind[] = ['coupon', 'productCoupon', 'tax', 'points', 'giftAmount', 'rounding'];
@@ -54,8 +54,9 @@ export interface CartBreakdownProps {
 }
 
 /**
- * The confirm page's breakdown from the pricing engine (UI.md): goods, packaging, delivery, service
- * charge, each discount on its own row, coupon row, points row, tax, rounding.
+ * The confirm page's breakdown from the pricing engine (docs/architecture.md §22 Screens): goods,
+ * packaging, delivery, service charge, each discount on its own row, coupon row, points row, tax,
+ * rounding.
  */
 export const CartBreakdown = observer(function CartBreakdown({ breakdown: b, couponRow, pointsRow }: CartBreakdownProps) {
   const { promotion } = useStores();

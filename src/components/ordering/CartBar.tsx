@@ -14,7 +14,7 @@ export interface CartBarProps {
 }
 
 /**
- * The fixed cart bar (UI.md): cart icon with the item count, the payable amount, the saving, the
+ * The fixed cart bar (docs/architecture.md §22 Screens): cart icon with the item count, the payable amount, the saving, the
  * delivery-fee hint or the amount still missing for the minimum order, and the checkout button —
  * disabled with the reason while the shop cannot take orders.
  */

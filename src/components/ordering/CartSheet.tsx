@@ -8,7 +8,7 @@ import { Money } from './Money';
 import { Sheet } from './Sheet';
 import { ask, toastError } from './feedback';
 
-/** The cart's lines with quantity steppers (UI.md cart sheet and the cart page). */
+/** The cart's lines with quantity steppers (docs/architecture.md §22 Screens: the cart sheet and the cart page). */
 export const CartLines = observer(function CartLines() {
   const { cart, menu } = useStores();
   return (

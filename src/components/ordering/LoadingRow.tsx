@@ -1,6 +1,6 @@
-import { Box } from './elements';
+import { Box } from '@/platform/elements';
 
-/** A product row still loading: a grey picture and two grey lines (UI.md skeletons, MENU-8). */
+/** A product row still loading: a grey picture and two grey lines (docs/architecture.md §22 Screens: skeletons, MENU-8). */
 export function LoadingRow({ style }: { style: string }) {
   return (
     <Box className="product-row product-row--loading" style={style}>

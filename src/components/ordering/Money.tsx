@@ -13,7 +13,7 @@ export interface MoneyProps {
   negative?: boolean;
 }
 
-/** An amount with the shop's currency symbol and decimals (UI.md: money always so). */
+/** An amount with the shop's currency symbol and decimals (docs/architecture.md §22 Screens: money always so). */
 export const Money = observer(function Money({ value, original, className, negative }: MoneyProps) {
   const { shop } = useStores();
   const price = (

@@ -16,16 +16,14 @@ import { formatCountdown } from '@/stores/order';
 import type { OrderDetail, OrderListTab } from '@/api/contract/order';
 import { orderStatusTextKey } from '@/domain/order-status';
 import { errorMessage, t, translate } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from './use-ordering-stores';
 import './ordering.scss';
 
 const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refund'];
 
 /** One order of the list: shop, status text (C§4), type, time, what was ordered, total, countdown. */
 const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
-  const { order, shop } = useStores();
+  const { order, shop } = useOrderingStores();
   const left = order.countdownFor(o);
   const statusKey = orderStatusTextKey({ status: o.status, orderType: o.type, source: o.source, createdAt: o.createdAt, now: order.now });
   return (
@@ -46,7 +44,10 @@ const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
   );
 });
 
-/** The empty state of a tab: what would be listed there (UI.md: an empty state says what belongs here). */
+/**
+ * The empty state of a tab: what would be listed there (docs/architecture.md §22 Screens: an empty
+ * state says what belongs here).
+ */
 function emptyTitle(tab: OrderListTab): string {
   return tab === 'all' ? t('pages.screens.user/order/list.title') : t(`pages.ordering.emptyTabs.${tab}` as const);
 }
@@ -69,7 +70,7 @@ export interface OrderListScreenProps {
  */
 export const OrderListScreen = observer(function OrderListScreen({ route, tab: isTab = false, header }: OrderListScreenProps) {
   const boot = useShopBoot();
-  const { order, session } = useStores();
+  const { order, session } = useOrderingStores();
   // the texts follow a language change
   void session.language;
 

@@ -6,9 +6,9 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { EmptyState } from '@/components/EmptyState';
 import { ROW_HEIGHT } from './layout';
-import { Box } from './elements';
+import { Box } from '@/platform/elements';
 import { LoadingRow } from './LoadingRow';
-import type { BootResult } from './boot';
+import type { BootResult } from '@/stores/boot';
 
 export interface OrderingGateProps {
   boot: BootResult | null;
@@ -17,7 +17,7 @@ export interface OrderingGateProps {
   children: () => ReactNode;
 }
 
-/** The grey rows of a menu still loading (UI.md skeletons, MENU-8). */
+/** The grey rows of a menu still loading (docs/architecture.md §22 Screens: skeletons, MENU-8). */
 export function RowsPlaceholder() {
   return (
     <Box className="rows-placeholder">
@@ -61,8 +61,8 @@ export function ShopLoadFailed({ code }: { code?: string }) {
 
 /**
  * Holds an ordering screen back until the ordering stores exist (on H5 their chunk loads alongside
- * the login and the shop calls, APP-4): until then the grey rows of the first load (UI.md, MENU-8),
- * or the load failure when the boot failed before them.
+ * the login and the shop calls, APP-4): until then the grey rows of the first load
+ * (docs/architecture.md §22 Screens, MENU-8), or the load failure when the boot failed before them.
  */
 export const OrderingGate = observer(function OrderingGate({ boot, tab, children }: OrderingGateProps) {
   const { orderingReady } = useStores();

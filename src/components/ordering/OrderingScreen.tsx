@@ -10,14 +10,14 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { EmptyState } from '@/components/EmptyState';
 import { OVERSCAN_PX, layoutMenu, visibleRows } from './layout';
-import { Box, Label, Picture, Scroller } from './elements';
+import { Box, Label, Picture, Scroller } from '@/platform/elements';
 import { ProductRow } from './ProductRow';
 import { SpecSheet } from './SpecSheet';
 import { CartBar } from './CartBar';
 import { CartSheet } from './CartSheet';
 import { notice, toastError } from './feedback';
 import { showShopStatusDialog } from './checkout';
-import type { BootResult } from './boot';
+import type { BootResult } from '@/stores/boot';
 import { RowsPlaceholder, ShopLoadFailed } from './OrderingGate';
 import { TableStrip } from '../table/TableStrip';
 
@@ -62,7 +62,7 @@ interface CategoryRailProps {
 }
 
 /**
- * The category rail (UI.md): the active category highlighted, a badge with its units in the cart.
+ * The category rail (docs/architecture.md §22 Screens): the active category highlighted, a badge with its units in the cart.
  * Its own observer, so scrolling the list re-renders it only when the active category changes.
  */
 const CategoryRail = observer(function CategoryRail({ categories, active, onJump }: CategoryRailProps) {
@@ -90,7 +90,7 @@ const CategoryRail = observer(function CategoryRail({ categories, active, onJump
   );
 });
 
-/** Shop header (UI.md): name, logo, status and hours, notification, activity tags, order type. */
+/** Shop header (docs/architecture.md §22 Screens): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
   const { shop, promotion, session, member } = useStores();
   const s = shop.shop;
@@ -159,7 +159,7 @@ const ShopHeader = observer(function ShopHeader() {
 });
 
 /**
- * The ordering screen (UI.md, MENU-1…8): shop header, then the category rail and the windowed
+ * The ordering screen (docs/architecture.md §22 Screens, MENU-1…8): shop header, then the category rail and the windowed
  * product list scrolling in sync, the cart bar, the spec and cart sheets, and the notices of C§4/§8.
  */
 export const OrderingScreen = observer(function OrderingScreen({

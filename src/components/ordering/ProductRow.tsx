@@ -8,7 +8,7 @@ import { NBSP, formatMoney, symbolAfter } from '@/domain/formats';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
 import type { ProductState } from '@/stores/menu';
-import { Box, Label, Picture } from './elements';
+import { Box, Label, Picture } from '@/platform/elements';
 import { LoadingRow } from './LoadingRow';
 
 export interface ProductRowProps {
@@ -51,8 +51,9 @@ function memberOnlyIds(root: RootStore): ReadonlySet<number> {
 }
 
 /**
- * A product row (UI.md): image, name, short description, tags (member price, minimum, limit, stock
- * left), price in the main colour with the original struck through, and "+" or "choose spec".
+ * A product row (docs/architecture.md §22 Screens): image, name, short description, tags (member
+ * price, minimum, limit, stock left), price in the main colour with the original struck through, and
+ * "+" or "choose spec".
  */
 /** Rows starting within this offset of the list's top are on the first screen: their pictures load at once. */
 const FIRST_SCREEN_PX = 800;

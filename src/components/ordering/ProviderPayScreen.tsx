@@ -7,9 +7,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
 import type { PayType as PayTypeValue } from '@/domain/enums';
 import { t } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from './use-ordering-stores';
 import { useShopBoot } from './boot';
 import { Money } from './Money';
 import { OrderPages, followPayment, openProviderPage } from './payment';
@@ -28,7 +26,7 @@ export interface ProviderPayScreenProps {
  */
 export const ProviderPayScreen = observer(function ProviderPayScreen({ route, payType }: ProviderPayScreenProps) {
   const boot = useShopBoot();
-  const { order } = useStores();
+  const { order } = useOrderingStores();
   const params = useRouter().params as Record<string, string | undefined>;
   const orderId = Number(params.orderId);
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,7 @@ export interface SheetProps {
   className?: string;
 }
 
-/** A bottom sheet over a dimmed page (UI.md: spec sheet, cart sheet, pickers). */
+/** A bottom sheet over a dimmed page (docs/architecture.md §22 Screens: spec sheet, cart sheet, pickers). */
 export function Sheet({ visible, title, onClose, children, footer, className }: SheetProps) {
   if (!visible) return null;
   return (

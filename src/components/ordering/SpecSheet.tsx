@@ -67,8 +67,9 @@ export interface SpecPanelProps {
 }
 
 /**
- * The spec sheet's content (UI.md, MENU-3): each spec / taste group / meal-set group with its required
- * mark and its choices as chips, topping quantities, the quantity stepper, the live price and "add".
+ * The spec sheet's content (docs/architecture.md §22 Screens, MENU-3): each spec / taste group /
+ * meal-set group with its required mark and its choices as chips, topping quantities, the quantity
+ * stepper, the live price and "add".
  */
 export const SpecPanel = observer(function SpecPanel({ product, onAdded }: SpecPanelProps) {
   const { cart, shop, menu } = useStores();

@@ -115,7 +115,7 @@ export const ListFooter = observer(function ListFooter<T extends { id: number }>
   );
 });
 
-/** A first load that failed: what went wrong and a retry (UI.md: errors say what to do next). */
+/** A first load that failed: what went wrong and a retry (docs/architecture.md §22 Screens: errors say what to do next). */
 export function LoadFailed({ error, onRetry }: { error: RuleError; onRetry: () => void }) {
   return <EmptyState title={t('wallet.loadFailed')} description={errorMessage(error)} actionText={t('wallet.retry')} onAction={onRetry} />;
 }

@@ -1,6 +1,6 @@
 /**
  * buildPricingInput: the ONE mapper from the source types (shop, menu, cart, activities, coupons,
- * member…) to PricingInput (ARCHITECTURE rule 2). The cart store and the server both call it.
+ * member…) to PricingInput (docs/architecture.md §8 Money). The cart store and the server both call it.
  * Given the menu (`products`), prices come from it — the server never trusts a client's figures
  * (PRICE-10); without it the cart line's own prices are used.
  */

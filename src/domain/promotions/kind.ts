@@ -1,5 +1,5 @@
 /**
- * One activity kind of P§3 (ARCHITECTURE rule 3): `applies` says whether the activity can act on
+ * One activity kind of P§3 (docs/architecture.md §9 Promotion kinds): `applies` says whether the activity can act on
  * this order (true, or why not), `apply` does it on the pricing state. Kinds run in stages
  * (docs/pricing.md): price rules propose line prices, discounts/reductions take money off lines,
  * gifts and offers list what the order earns, coupon kinds price coupons.

@@ -1,4 +1,4 @@
-/** Every activity kind of P§3, by type (ARCHITECTURE rule 3: a new kind is one file and one line here). */
+/** Every activity kind of P§3, by type (docs/architecture.md §9 Promotion kinds: a new kind is one file and one line here). */
 import type { PromotionKind } from './kind';
 import { memberPrice } from './member-price';
 import { fullReduction } from './full-reduction';

@@ -1,5 +1,5 @@
 /**
- * Rules of an activity's life that the screens and the server share (ARCHITECTURE rule 18): whether
+ * Rules of an activity's life that the screens and the server share (docs/architecture.md §10 Rules as data): whether
  * an activity runs (P§4), the times red bag's threshold, limit and round (P§3 13, P§4), and the size
  * of a shared (expand) red bag (P§3 8). Times of day and order types are the pricing filter's
  * (filter.ts), which judges an activity against one order.

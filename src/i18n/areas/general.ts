@@ -1,9 +1,7 @@
 /**
- * Adds the texts of the general and user pages of the main package (locales/areas/general) to the
- * messages. Imported by those pages only, so the start-up code of the other screens does not carry them.
- * The mini programs resolve general.weapp.ts / general.alipay.ts instead (general-mini.ts).
+ * The texts of the general and user pages of the main package (locales/areas/general), imported by
+ * those pages only, so the start-up code of the other screens does not carry them. Where they come
+ * from differs by build (the H5 site and the tests: every language; the mini programs: the default
+ * language, the others from the server), so the work is done in src/platform/general-messages.
  */
-import { addAreaMessages } from '../index';
-import { generalByLanguage } from '../../../locales/areas/general';
-
-addAreaMessages('general', generalByLanguage);
+import '../../platform/general-messages';

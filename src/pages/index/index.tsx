@@ -4,7 +4,6 @@ import { View, Text, Image } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
-import { bootShop, resetBoot, resetStaleBoot } from '@/components/ordering/boot';
 import { routeEntry } from '@/domain/entry-routing';
 import type { EntryRoute } from '@/domain/entry-routing';
 import { launchTarget, scanChoiceRoute, scanEntry } from '@/domain/entry-launch';
@@ -97,7 +96,7 @@ export default observer(function IndexIndexPage() {
 
   const enter = async () => {
     setScreen({ kind: 'loading' });
-    const res = await bootShop(root, { ordering: false });
+    const res = await root.boot.load({ ordering: false });
     const next = res.ok ? await routeLoadedShop(root) : { kind: 'failed' as const, message: errorMessage(ErrorCode.getShopDataFailed) };
     if (next) setScreen(next);
   };
@@ -113,10 +112,10 @@ export default observer(function IndexIndexPage() {
     if (params.id && params.id !== session.id) {
       root.auth.logout();
       root.start(params);
-      resetBoot();
+      root.boot.reset();
     } else {
       // back here after a 401 (C§8): the earlier boot belonged to the refused identity; log in again
-      resetStaleBoot(root);
+      root.boot.resetStale();
       // a link of the same shop opened while the app runs: its shared red bag is the entry target (C§2)
       if (params.expandActivityId) session.patch({ expandActivityId: params.expandActivityId, expandCouponId: params.expandCouponId ?? null });
     }
@@ -132,7 +131,7 @@ export default observer(function IndexIndexPage() {
     if (target.remembered) {
       // a bare launch goes back to the shop of the last visit, as its link would
       root.start({ ...params, id: String(target.shopId) });
-      resetBoot();
+      root.boot.reset();
     }
     void enter();
     // runs once per visit (routed); `enter` is this render's closure over the same root

@@ -7,6 +7,7 @@ import { PageShell } from '@/components/PageShell';
 import { runAction } from '@/components/navigation';
 import { queryValue } from '@/components/general/query';
 import { routeTitle, t } from '@/i18n';
+import { titleWebViewFrames } from '@/platform/browser';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/general/general.scss';
@@ -49,17 +50,8 @@ const Refused = observer(function Refused({ raw }: { raw: string }) {
 /** H5: the page's frame is named by the page title (screen readers announce a frame by its title). */
 function useFrameTitle(shown: boolean): void {
   useEffect(() => {
-    if (process.env.TARO_ENV !== 'h5' || !shown) return undefined;
-    const name = () => {
-      for (const frame of Array.from(document.querySelectorAll('iframe.taro-webview'))) {
-        if (!frame.getAttribute('title')) frame.setAttribute('title', routeTitle('index/web-view'));
-      }
-    };
-    name();
-    // the frame is drawn by the WebView element after it is attached
-    const watch = new MutationObserver(name);
-    watch.observe(document.body, { childList: true, subtree: true });
-    return () => watch.disconnect();
+    if (!shown) return undefined;
+    return titleWebViewFrames(routeTitle('index/web-view'));
   }, [shown]);
 }
 

@@ -6,7 +6,7 @@ import { View, Text, Button } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
-import { bootShop, resetBoot, useShopBoot } from '@/components/ordering/boot';
+import { useShopBoot } from '@/components/ordering/boot';
 import { toast, toastError } from '@/components/ordering/feedback';
 import { SmsCodeRow } from '@/components/member/SmsCodeRow';
 import { useMemberAccount } from '@/components/member/use-member-account';
@@ -42,8 +42,8 @@ export default observer(function MemberRegisterPage() {
       toast(res.kind === 'register' ? t('member.register.registerSuccess') : t('member.register.bindSuccess'));
       // a browser's SMS login changed who this is: the shop's coupons and prompts load again for them
       if (res.identityChanged) {
-        resetBoot();
-        await bootShop(root, { ordering: false });
+        root.boot.reset();
+        await root.boot.load({ ordering: false });
       }
       await Taro.redirectTo({ url: '/pages/member/index' });
       return;

@@ -7,7 +7,7 @@ import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
-import { resetBoot, useShopBoot } from '@/components/ordering/boot';
+import { useShopBoot } from '@/components/ordering/boot';
 import { toastError } from '@/components/ordering/feedback';
 import { LoadFailed, VisitorState } from '@/components/wallet/WalletParts';
 import { backToMember } from '@/components/wallet/nav';
@@ -26,7 +26,7 @@ import '@/components/wallet/wallet.scss';
 export default observer(function MemberStoreListPage() {
   const boot = useShopBoot({ ordering: false });
   const wallet = useWallet();
-  const { session } = useStores();
+  const { session, boot: shopBoot } = useStores();
   void session.language;
 
   useEffect(() => {
@@ -45,7 +45,7 @@ export default observer(function MemberStoreListPage() {
       toastError(res.error);
       return;
     }
-    resetBoot();
+    shopBoot.reset();
     await Taro.reLaunch({ url: `/pages/index/index?id=${shop.id}` });
   };
 

@@ -6,9 +6,7 @@ import { PageShell } from '@/components/PageShell';
 import { useShopBoot } from '@/components/ordering/boot';
 import { OrderPages } from '@/components/ordering/payment';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import type { PayOutcome } from '@/stores/order';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
@@ -20,7 +18,7 @@ import '@/components/ordering/ordering-pages.scss';
  */
 export default observer(function OrderAllinPayCallbackPage() {
   const boot = useShopBoot();
-  const { order } = useStores();
+  const { order } = useOrderingStores();
   const orderId = Number((useRouter().params as Record<string, string | undefined>).orderId);
   const [result, setResult] = useState<PayOutcome | null>(null);
   const [checking, setChecking] = useState(false);

@@ -26,9 +26,7 @@ import { offeredTimes } from '@/domain/order-times';
 import { OrderType, PayType } from '@/domain/enums';
 import { ErrorCode, ruleError } from '@/domain/errors';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 
@@ -36,7 +34,7 @@ type WhenField = 'deliveryTime' | 'pickupTime';
 
 /** The time row: as soon as possible or a chosen half hour (C§4 order timing). */
 const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; label: string }) {
-  const { cart, shop } = useStores();
+  const { cart, shop } = useOrderingStores();
   const [open, setOpen] = useState(false);
   const value = cart.orderInfo[field];
   const offset = shop.shop?.utcOffsetMinutes ?? 480;
@@ -87,7 +85,7 @@ function Field(props: { label: string; value: string; placeholder: string; onInp
 
 /** Takeaway: the address card (in range, GPS), time, and name/phone when the shop asks (ORDER-1). */
 const TakeawayCard = observer(function TakeawayCard() {
-  const { address, cart, shop, session } = useStores();
+  const { address, cart, shop, session } = useOrderingStores();
   const a = address.selected;
   const rangeError = address.distanceError ?? (address.inRange === false ? ruleError(ErrorCode.outOfBusinessScope) : null);
   return (
@@ -121,7 +119,7 @@ const TakeawayCard = observer(function TakeawayCard() {
 
 /** Self pickup: time, picker and pickup-pack (ORDER-2). */
 const PickupCard = observer(function PickupCard() {
-  const { cart, shop, session } = useStores();
+  const { cart, shop, session } = useOrderingStores();
   const info = cart.orderInfo;
   return (
     <View className="card">
@@ -144,7 +142,7 @@ const PickupCard = observer(function PickupCard() {
 
 /** Dine-in: table number and diners (ORDER-3). */
 const DineCard = observer(function DineCard() {
-  const { cart, session } = useStores();
+  const { cart, session } = useOrderingStores();
   const info = cart.orderInfo;
   const people = info.people ?? 0;
   return (
@@ -172,7 +170,7 @@ const DineCard = observer(function DineCard() {
 
 /** The coupon row and its picker with the unusable reasons (PROMO-2, P§5). */
 const CouponRow = observer(function CouponRow() {
-  const { cart, promotion } = useStores();
+  const { cart, promotion } = useOrderingStores();
   const moneyText = useMoneyText();
   const [open, setOpen] = useState(false);
   const b = cart.breakdown;
@@ -236,7 +234,7 @@ const CouponRow = observer(function CouponRow() {
 
 /** The points-deduction switch (P§9). */
 const PointsRow = observer(function PointsRow() {
-  const { cart } = useStores();
+  const { cart } = useOrderingStores();
   const b = cart.breakdown;
   if (!b || b.points.max <= 0) return null;
   const label = t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max });
@@ -258,7 +256,7 @@ const PointsRow = observer(function PointsRow() {
 export default observer(function OrderConfirmPage() {
   // member prices, points and gift balance are in the first render of the lines and sums
   const boot = useShopBoot({ member: true });
-  const root = useStores();
+  const root = useOrderingStores();
   const { cart, order, session, shop, address } = root;
   // the texts follow a language change
   void session.language;

@@ -18,8 +18,7 @@ import { TablePages } from '@/components/table/table-view';
 import { PayType } from '@/domain/enums';
 import { tableFee } from '@/domain/pricing/table-fee';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
@@ -32,7 +31,7 @@ import '@/components/table/table.scss';
  */
 export default observer(function OrderConfirmedOrderPage() {
   const boot = useShopBoot();
-  const root = useStores();
+  const root = useOrderingStores();
   void root.session.language;
   const money = useMoneyText();
   const [askPassword, setAskPassword] = useState(false);

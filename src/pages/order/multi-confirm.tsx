@@ -16,10 +16,8 @@ import { OrderType } from '@/domain/enums';
 import type { PayType as PayTypeValue } from '@/domain/enums';
 import { ErrorCode } from '@/domain/errors';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import type { MultiOrderType } from '@/stores/areas/multi-order';
-// reads the cart as it renders (a placed group empties the cart on screen): the ordering stores' chunk
-import '@/stores/with-ordering';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 import '@/components/multi/multi.scss';
@@ -32,7 +30,7 @@ import '@/components/multi/multi.scss';
 export default observer(function OrderMultiConfirmPage() {
   const boot = useShopBoot();
   const multi = useMultiOrder();
-  const { address } = useStores();
+  const { address } = useOrderingStores();
   useEffect(() => {
     if (boot?.ok) void multi.load();
   }, [boot, multi]);

@@ -12,8 +12,7 @@ import { TableAlerts } from '@/components/table/TableAlerts';
 import { DinersRow, SharedCart } from '@/components/table/TableParts';
 import { TablePages } from '@/components/table/table-view';
 import { t } from '@/i18n';
-import { useStores } from '@/stores';
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
@@ -26,7 +25,7 @@ import '@/components/table/table.scss';
  */
 export default observer(function OrderOrderPage() {
   const boot = useShopBoot();
-  const root = useStores();
+  const root = useOrderingStores();
   void root.session.language;
   const [note, setNote] = useState('');
   const table0 = boot?.ok ? root.table : null;

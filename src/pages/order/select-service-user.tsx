@@ -12,9 +12,7 @@ import { useBeauty } from '@/components/beauty/use-beauty';
 import type { ServiceUser } from '@/stores/areas/beauty';
 import { errorMessage, t } from '@/i18n';
 import '@/i18n/areas/beauty';
-import { useStores } from '@/stores';
-// reads the cart as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/beauty/beauty.scss';
 
@@ -25,7 +23,7 @@ import '@/components/beauty/beauty.scss';
  */
 export default observer(function OrderSelectServiceUserPage() {
   const boot = useShopBoot();
-  const root = useStores();
+  const root = useOrderingStores();
   const beauty = useBeauty();
   const { session } = root;
   void session.language;

@@ -10,9 +10,7 @@ import { OrderPages } from '@/components/ordering/payment';
 import { SubscribePrompt } from '@/components/ordering/SubscribePrompt';
 import { AppointmentPaid } from '@/components/beauty/AppointmentPaid';
 import { t, translate } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 
@@ -22,7 +20,7 @@ import '@/components/ordering/ordering-pages.scss';
  */
 export default observer(function OrderSuccessPage() {
   const boot = useShopBoot();
-  const { order } = useStores();
+  const { order } = useOrderingStores();
   const orderId = Number((useRouter().params as Record<string, string | undefined>).orderId);
   useEffect(() => {
     if (!boot?.ok || !(orderId > 0)) return;

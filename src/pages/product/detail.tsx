@@ -10,16 +10,14 @@ import { SpecPanel } from '@/components/ordering/SpecSheet';
 import { CartBar } from '@/components/ordering/CartBar';
 import { Money } from '@/components/ordering/Money';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 
 /** product/detail (C§2, MENU-6): the product's picture, description, price and its spec choices. */
 export default observer(function ProductDetailPage() {
   const boot = useShopBoot();
-  const { menu } = useStores();
+  const { menu } = useOrderingStores();
   const params = useRouter().params as Record<string, string | undefined>;
   const id = Number(params.id ?? params.productId);
   const product = menu.product(id);

@@ -3,12 +3,12 @@ import { useRouter } from '@tarojs/taro';
 import { PageShell } from '@/components/PageShell';
 import { OrderingScreen } from '@/components/ordering/OrderingScreen';
 import { OrderingGate } from '@/components/ordering/OrderingGate';
-import { bootShop, useShopBoot } from '@/components/ordering/boot';
+import { useShopBoot } from '@/components/ordering/boot';
 import { rootStore, useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 
 // MENU-8: the token, shop, ordering stores and menu start loading as soon as this page's code arrives, before its first render
-void bootShop(rootStore);
+void rootStore.boot.load();
 
 const idOf = (v: string | null | undefined): number | null => (v && /^\d+$/.test(v) ? Number(v) : null);
 

@@ -11,15 +11,13 @@ import { CartBar } from '@/components/ordering/CartBar';
 import { ROW_HEIGHT } from '@/components/ordering/layout';
 import { toastError } from '@/components/ordering/feedback';
 import { t } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 
 /** product/search (C§2, MENU-6): products by name, addable from the results. */
 export default observer(function ProductSearchPage() {
   const boot = useShopBoot();
-  const { menu, cart } = useStores();
+  const { menu, cart } = useOrderingStores();
   const [text, setText] = useState(menu.searchText);
   const [specId, setSpecId] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

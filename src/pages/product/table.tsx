@@ -14,15 +14,14 @@ import { TablePages } from '@/components/table/table-view';
 import type { ErrorCode } from '@/domain/errors';
 import { tableFee } from '@/domain/pricing/table-fee';
 import { errorMessage, t } from '@/i18n';
-import { useStores } from '@/stores';
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
 import '@/components/table/table.scss';
 
 /** The table's name, area, size and timed fee. */
 const TableCard = observer(function TableCard() {
-  const { table } = useStores();
+  const { table } = useOrderingStores();
   const money = useMoneyText();
   const info = table.info;
   if (!info) return null;
@@ -41,7 +40,7 @@ const TableCard = observer(function TableCard() {
 
 /** A free table: how many are eating, then open it (table/order). */
 const OpenForm = observer(function OpenForm() {
-  const { table } = useStores();
+  const { table } = useOrderingStores();
   const max = table.info?.nMaxPerson && table.info.nMaxPerson > 0 ? table.info.nMaxPerson : 99;
   const [people, setPeople] = useState(Math.min(2, max));
   const [busy, setBusy] = useState(false);
@@ -72,7 +71,7 @@ const OpenForm = observer(function OpenForm() {
 
 /** Several orders on the table, none of them the caller's: pick one (C§4 nStatus 2). */
 const PickOrder = observer(function PickOrder() {
-  const { table } = useStores();
+  const { table } = useOrderingStores();
   return (
     <View className="card" id="table-pick">
       <Text className="card__title">{t('pages.table.pick')}</Text>
@@ -95,7 +94,7 @@ const PickOrder = observer(function PickOrder() {
  */
 export default observer(function ProductTablePage() {
   const boot = useShopBoot();
-  const root = useStores();
+  const root = useOrderingStores();
   const router = useRouter();
   const { session } = root;
   void session.language;

@@ -6,7 +6,7 @@ import { mediaUrl } from '@/platform/media';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
 import { Skeleton } from '@/components/Skeleton';
-import { resetBoot, useShopBoot } from '@/components/ordering/boot';
+import { useShopBoot } from '@/components/ordering/boot';
 import { toastError } from '@/components/ordering/feedback';
 import type { PublicShop, ShopSummary } from '@/api/contract/store';
 import type { ErrorCode } from '@/domain/errors';
@@ -109,7 +109,7 @@ async function enterShop(root: RootStore, shopId: number): Promise<boolean> {
     toastError(res.error);
     return false;
   }
-  resetBoot();
+  root.boot.reset();
   await Taro.reLaunch({ url: `/pages/index/index?id=${shopId}` });
   return true;
 }

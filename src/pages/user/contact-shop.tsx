@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
 import { toast } from '@/components/ordering/feedback';
 import { BootFailed } from '@/components/general/BootFailed';
-import { openMap } from '@/components/general/open-map';
+import { openMap } from '@/platform/open-map';
 import { parseGps } from '@/domain/contact';
 import { mediaUrl } from '@/platform/media';
 import { t } from '@/i18n';

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { ShopHome } from '@/components/ShopHome';
 import { EntryPrompts } from '@/components/prompts/EntryPrompts';
-import { DownloadAppPrompt } from '@/components/prompts/DownloadAppPrompt';
+import { DownloadAppPrompt } from '@/platform/download-prompt';
 import { openRoute } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import type { OrderType } from '@/domain/enums';

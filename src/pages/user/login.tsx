@@ -4,7 +4,6 @@ import Taro from '@tarojs/taro';
 import { View, Text, Input } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
-import { resetBoot, bootShop } from '@/components/ordering/boot';
 import { toast, toastError } from '@/components/ordering/feedback';
 import { ErrorCode, ruleError } from '@/domain/errors';
 import { checkPhone } from '@/domain/contact';
@@ -56,8 +55,8 @@ export default observer(function UserLoginPage() {
     toast(t('pages.ordering.loggedIn'));
     // the page below reloads for the new identity: with its menu and cart when an ordering page was open
     const ordering = root.orderingReady;
-    resetBoot();
-    await bootShop(root, { ordering });
+    root.boot.reset();
+    await root.boot.load({ ordering });
     if (Taro.getCurrentPages().length > 1) await Taro.navigateBack();
     else await Taro.switchTab({ url: '/pages/user/index-tab' });
   };

@@ -10,6 +10,7 @@ import { openRoute, runAction } from '@/components/navigation';
 import { useShopBoot } from '@/components/ordering/boot';
 import { toast } from '@/components/ordering/feedback';
 import { BootFailed } from '@/components/general/BootFailed';
+import { isBrowserBuild } from '@/platform/browser';
 import { mediaUrl } from '@/platform/media';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -18,7 +19,7 @@ import '@/components/general/general.scss';
 
 /** Saves the group's QR picture to the phone's album; a browser saves it by long-pressing the picture. */
 function saveImage(src: string): void {
-  if (process.env.TARO_ENV === 'h5') return toast(t('general.group.saveInBrowser'));
+  if (isBrowserBuild()) return toast(t('general.group.saveInBrowser'));
   Taro.getImageInfo({ src })
     .then(({ path }) => Taro.saveImageToPhotosAlbum({ filePath: path }))
     .then(

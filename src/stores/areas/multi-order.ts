@@ -6,8 +6,8 @@
  * Built by the multi pages through `root.area('multi-order', …)`.
  */
 import { computed, makeObservable, observable } from 'mobx';
-import type { MultiOrderApi } from '../../api/multi-order';
-import { ruleOf, settle } from '../../api/request';
+import { createMultiOrderApi, type MultiOrderApi } from '../../api/multi-order';
+import { newIdempotencyKey, ruleOf, settle } from '../../api/request';
 import type { Api } from '../../api';
 import type { MultiConfirmReq, MultiOrder, MultiRefusalData, MultiShopFacts } from '../../api/contract/multi-order';
 import type { ShopSummary } from '../../api/contract/store';
@@ -24,6 +24,7 @@ import type { KeyValueStorage, Platform } from '../../platform/types';
 import { cartStorageKey } from '../cart-source';
 import { storedCartLines } from '../multi-carts';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 
 /** The order types one multi-shop order may take (a table or an appointment is one shop's visit). */
 export type MultiOrderType = typeof OrderType.takeaway | typeof OrderType.selfPickup;
@@ -460,4 +461,36 @@ export class MultiOrderStore {
     });
     return res.ok;
   }
+}
+
+/** The key of the multi-shop order store among the root's areas. */
+export const MULTI_ORDER_AREA = 'multi-order';
+
+/** A v4-like random key; the request layer's own when the platform has no crypto. */
+const uuid = (): string => {
+  const c = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  return c?.randomUUID ? c.randomUUID() : newIdempotencyKey();
+};
+
+/** The multi-shop order store of `root`, built on first use (RootStore.area). */
+export function multiOrderArea(root: RootStore): MultiOrderStore {
+  return root.area(
+    MULTI_ORDER_AREA,
+    (r) =>
+      new MultiOrderStore({
+        api: r.api,
+        multi: createMultiOrderApi(r.api.client),
+        storage: r.storage,
+        platform: r.platform,
+        session: r.session,
+        address: r.address,
+        abroad: r.abroad,
+        now: r.now,
+        uuid,
+        onOrdered: (shopIds) => {
+          // the cart on screen is one of the ordered shops': it empties as its stored copy did
+          if (r.orderingReady && r.cart.shopId !== null && shopIds.includes(r.cart.shopId)) r.cart.clearAfterOrder();
+        },
+      }),
+  );
 }

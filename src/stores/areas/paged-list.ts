@@ -64,7 +64,7 @@ export class PagedList<T extends { id: number }> {
     return this.loaded && !this.exhausted;
   }
 
-  /** Nothing to show yet and a load is under way (UI.md: skeleton rows on first load). */
+  /** Nothing to show yet and a load is under way (docs/architecture.md §22 Screens: skeleton rows on first load). */
   get firstLoad(): boolean {
     return !this.loaded && this.error === null;
   }

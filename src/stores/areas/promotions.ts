@@ -16,6 +16,7 @@ import { expandBagSize, timesRedBagProgress, timesRedBagRewardDue } from '../../
 import type { Activity, Coupon, TimesRedBagInfo } from '../../domain/types';
 import type { KeyValueStorage } from '../../platform/types';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 import { markExpandViewed } from './expand-viewed';
 
 export type CouponScope = (typeof CouponListScope)[keyof typeof CouponListScope];
@@ -88,7 +89,7 @@ export class PromotionsAreaStore {
   /** The code searched and the activity it unlocks (PROMO-4); null before a search or when none. */
   codeSearched: string | null = null;
   codeActivity: Activity | null = null;
-  /** The action in progress (a double tap does nothing twice, UI.md). */
+  /** The action in progress (a double tap does nothing twice, docs/architecture.md §22 Screens). */
   busy: string | null = null;
 
   constructor(private readonly deps: PromotionsAreaDeps) {
@@ -413,4 +414,33 @@ export class PromotionsAreaStore {
       this.codeActivity = null;
     });
   }
+}
+
+/** The promotion screens' store of `root`, built from its I/O and session-level stores (first use only). */
+export function promotionsArea(root: RootStore): PromotionsAreaStore {
+  return root.area(
+    'promotions',
+    (r) =>
+      new PromotionsAreaStore({
+        api: r.api,
+        storage: r.storage,
+        now: r.now,
+        member: r.member,
+        promotion: r.promotion,
+        shop: {
+          get shopId() {
+            return r.shop.shopId;
+          },
+          get utcOffsetMinutes() {
+            return r.shop.shop?.utcOffsetMinutes ?? 480;
+          },
+        },
+        // the ordering level opens the shop's cart, so a coupon chosen here stays chosen
+        cart: async () => {
+          const res = await r.boot.load();
+          if (!res.ok) throw new Error(String(res.code));
+          return r.cart;
+        },
+      }),
+  );
 }

@@ -3,7 +3,7 @@
  * every operation of MERCHANT_OPS is tried without the `x-merchant-key` header, with a wrong key of
  * the same and of another length, with the key elsewhere in the request and with a consumer token;
  * each answers 401 with the login-expired message and nothing stored changes. The key is one for the
- * whole server (ARCHITECTURE "Configuration"), so there is no other shop's key to try; a shop id in
+ * whole server (docs/architecture.md §25 Configuration), so there is no other shop's key to try; a shop id in
  * the body does not open anything either. Without MERCHANT_KEY the routes do not exist.
  */
 import { MERCHANT_OPS, type MerchantOp } from '../../../server/src/services/orders/merchant';

@@ -1,5 +1,5 @@
 /**
- * Records belong to someone (C§6 roles, ARCHITECTURE "never trust client identity"): a user naming
+ * Records belong to someone (C§6 roles, docs/architecture.md §18 Trust): a user naming
  * another user's order, address, member card, top-up or coupon — or a diner of one shop naming a
  * table order or room of another shop — gets the answer it would get for a record that does not
  * exist, and nothing stored changes (every table's rows compared before and after).

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import { View, Text, Input } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
-import { PointMap } from '@/components/map/PointMap';
+import { PointMap } from '@/platform/point-map';
 import {
   chooserReducer,
   confirmPoint,

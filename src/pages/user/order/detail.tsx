@@ -16,9 +16,7 @@ import { OrderType, PayStatus, PayType } from '@/domain/enums';
 import { orderProgress } from '@/domain/order-status';
 import * as money from '@/domain/money';
 import { errorMessage, t, translate } from '@/i18n';
-import { useStores } from '@/stores';
-// reads the menu, cart or order as it renders: its code carries the ordering stores (H5 chunk)
-import '@/stores/with-ordering';
+import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 
 /**
@@ -28,7 +26,7 @@ import '@/components/ordering/ordering.scss';
  */
 export default observer(function UserOrderDetailPage() {
   const boot = useShopBoot();
-  const { order, shop, session } = useStores();
+  const { order, shop, session } = useOrderingStores();
   // the texts follow a language change
   void session.language;
   const params = useRouter().params as Record<string, string | undefined>;

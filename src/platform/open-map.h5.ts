@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro';
 import type { GpsPoint } from '@/domain/types';
-import { isAbroadEnv } from '@/i18n';
+import { isAbroadEnv } from './env';
 
 /**
  * Shows a place on a map in a browser: the chat app's map when the page runs inside it

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { CoverView, Map, View } from '@tarojs/components';
-import { isRegionEnd, regionEndCentre } from './point-chooser';
-import { MAP_SCALE, POINT_MAP_ID, type PointMapProps } from './point-map-props';
-import './point-map.scss';
+import { isRegionEnd, regionEndCentre } from '@/components/map/point-chooser';
+import { MAP_SCALE, POINT_MAP_ID, type PointMapProps } from '@/components/map/point-map-props';
+import '@/components/map/point-map.scss';
 
-export { MAP_SCALE, POINT_MAP_ID } from './point-map-props';
-export type { PointMapProps } from './point-map-props';
+export { MAP_SCALE, POINT_MAP_ID } from '@/components/map/point-map-props';
+export type { PointMapProps } from '@/components/map/point-map-props';
 
 /**
  * The host's `<map>` (mini programs only; a browser build never renders it, so no tiles load there)

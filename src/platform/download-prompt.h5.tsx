@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
-import './download-prompt.scss';
+import '@/components/prompts/download-prompt.scss';
 
 /** Remembers that the customer closed the prompt: it does not come back on this device. */
 export const DOWNLOAD_PROMPT_DISMISSED_KEY = 'downloadAppDismissed';

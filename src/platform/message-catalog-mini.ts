@@ -13,9 +13,9 @@ import { laterZhCN } from '../../locales/later/zh-CN';
 import { joinTrees } from '../../locales/join-trees';
 import { SUPPORTED_LANGUAGES } from '../domain/language';
 import type { Language } from '../domain/language';
-import { apiHost } from '../platform/env';
-import { taroTransport } from '../platform/http';
-import { storage } from '../platform/storage';
+import { apiHost } from './env';
+import { taroTransport } from './http';
+import { storage } from './storage';
 
 type Messages = DeepPartial<LocaleMessages>;
 

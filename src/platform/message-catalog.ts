@@ -1,7 +1,7 @@
 /**
  * Where the messages come from: here (the tests and the server's node) every language is bundled,
- * so a language switch is synchronous (C§1). The H5 build resolves `catalog.h5.ts` (the default
- * language, the others as chunks) and the mini programs `catalog.weapp.ts` / `catalog.alipay.ts`
+ * so a language switch is synchronous (C§1). The H5 build resolves `message-catalog.h5.ts` (the default
+ * language, the others as chunks) and the mini programs `message-catalog.weapp.ts` / `message-catalog.alipay.ts`
  * (the default language, the others fetched from the server and kept on the device).
  */
 import { resources } from '../../locales';

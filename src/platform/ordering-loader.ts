@@ -3,8 +3,8 @@
  * this file: the stores are bundled with the app and built with the root (`orderingNow`). The H5
  * build takes `ordering-loader.h5.ts`, which loads them as a chunk of their own.
  */
-import { buildOrderingStores } from './ordering';
-import type { OrderingBuilder } from './ordering';
+import { buildOrderingStores } from '../stores/ordering';
+import type { OrderingBuilder } from '../stores/ordering';
 
 /** The builder when the ordering stores are already in the bundle (null: load them first). */
 export const orderingNow: OrderingBuilder | null = buildOrderingStores;

@@ -1,2 +1,0 @@
-/** The chat-app mini program's messages: see catalog-mini.ts. */
-export { bundledMessages, fetchMessages } from './catalog-mini';
