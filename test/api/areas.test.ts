@@ -29,7 +29,7 @@ describe('API area modules', () => {
       const defs = calls[area] as Record<string, { path: string }>;
       const fns = api[area] as unknown as Record<string, { path?: string }>;
       for (const [name, def] of Object.entries(defs)) {
-        expect([`${area}.${name}`, fns[name]?.path]).toEqual([`${area}.${name}`, def.path]);
+        expect({ call: `${area}.${name}`, path: fns[name]?.path }).toEqual({ call: `${area}.${name}`, path: def.path });
       }
     }
   });

@@ -133,7 +133,8 @@ describe('request layer: business failures (result false)', () => {
     const { client, transport } = setup();
     transport.on('vip/bind', fail('register in store', -1));
     const error = await failureOf(client.post('vip/bind', {}, { silent: true }));
-    expect([error.code, error.rawCode]).toEqual([ErrorCode.needRegisterInStore, -1]);
+    expect(error.code).toEqual(ErrorCode.needRegisterInStore);
+    expect(error.rawCode).toEqual(-1);
   });
 
   it('keeps the data a failure carries', async () => {
@@ -181,7 +182,8 @@ describe('request layer: HTTP error catalogue (C§8)', () => {
     const { client, transport, ui } = setup();
     transport.on('store/detail', status(500));
     const error = await failureOf(client.post('store/detail'));
-    expect([error.code, error.status]).toEqual([ErrorCode.serverError, 500]);
+    expect(error.code).toEqual(ErrorCode.serverError);
+    expect(error.status).toEqual(500);
     expect(ui.toasts).toEqual(['Server Error, retry please']);
   });
 

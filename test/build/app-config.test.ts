@@ -103,7 +103,8 @@ describe('tab bar (APP-2)', () => {
     for (const item of config.tabBar.list) {
       const png = readFileSync(join(srcDir, item.iconPath));
       // PNG IHDR: width at byte 16, height at byte 20
-      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([48, 48]);
+      expect(png.readUInt32BE(16)).toEqual(48);
+      expect(png.readUInt32BE(20)).toEqual(48);
     }
   });
 

@@ -33,7 +33,10 @@ describe('i18n', () => {
     seen.push(t('tabBar.ordering'), errorMessage(ErrorCode.networkError));
     setLanguage('zh-CN');
     seen.push(t('tabBar.ordering'));
-    expect([seen[0], seen[2], seen[4], seen[1] !== seen[3]]).toEqual(['点单', 'Order', '点单', true]);
+    expect(seen[0]).toEqual('点单');
+    expect(seen[2]).toEqual('Order');
+    expect(seen[4]).toEqual('点单');
+    expect(seen[1] !== seen[3]).toEqual(true);
   });
 
   it('shows messages that arrive for the language on screen, even for a key read before', () => {

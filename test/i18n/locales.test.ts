@@ -46,14 +46,14 @@ describe('locales', () => {
   it('every en message keeps the placeholders of its zh-CN source', () => {
     for (const key of leafKeys(zhCN)) {
       const path = key.split('.');
-      expect([key, placeholders(valueAt(en, path) as string)]).toEqual([key, placeholders(valueAt(zhCN, path) as string)]);
+      expect({ key, 'placeholders(valueAt(en, path) as string)': placeholders(valueAt(en, path) as string) }).toEqual({ key, 'placeholders(valueAt(en, path) as string)': placeholders(valueAt(zhCN, path) as string) });
     }
   });
 
   it('every ErrorCode has an errors entry in zh-CN and en', () => {
     for (const code of Object.values(ErrorCode)) {
-      expect([code, typeof zhCN.errors[code]]).toEqual([code, 'string']);
-      expect([code, typeof en.errors[code]]).toEqual([code, 'string']);
+      expect({ code, 'typeof zhCN.errors[code]': typeof zhCN.errors[code] }).toEqual({ code, 'typeof zhCN.errors[code]': 'string' });
+      expect({ code, 'typeof en.errors[code]': typeof en.errors[code] }).toEqual({ code, 'typeof en.errors[code]': 'string' });
     }
   });
 
@@ -66,7 +66,7 @@ describe('locales', () => {
     expect(new Set(ROUTES).size).toBe(57);
     for (const route of ROUTES) {
       const key = route.replace(/^pages\//, '') as keyof typeof zhCN.routes;
-      expect([route, zhCN.routes[key]?.length > 0, en.routes[key]?.length > 0]).toEqual([route, true, true]);
+      expect({ route, 'zhCN.routes[key]?.length > 0': zhCN.routes[key]?.length > 0, 'en.routes[key]?.length > 0': en.routes[key]?.length > 0 }).toEqual({ route, 'zhCN.routes[key]?.length > 0': true, 'en.routes[key]?.length > 0': true });
     }
   });
 
@@ -88,7 +88,7 @@ describe('locales', () => {
 
     it('has a text for every error code', () => {
       for (const code of Object.values(ErrorCode)) {
-        expect([code, typeof (TRANSLATED[lang].errors as Record<string, unknown> | undefined)?.[code]]).toEqual([code, 'string']);
+        expect({ code, 'typeof (TRANSLATED[lang].errors as Record<string, unknown> | undefined)?.[code]': typeof (TRANSLATED[lang].errors as Record<string, unknown> | undefined)?.[code] }).toEqual({ code, 'typeof (TRANSLATED[lang].errors as Record<string, unknown> | undefined)?.[code]': 'string' });
       }
     });
   });

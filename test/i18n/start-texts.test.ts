@@ -78,7 +78,7 @@ describe('zh-CN start-up texts', () => {
       'tabBar.ordering',
       'common.loading',
     ]) {
-      expect([key, kept.includes(key)]).toEqual([key, true]);
+      expect({ key, 'kept.includes(key)': kept.includes(key) }).toEqual({ key, 'kept.includes(key)': true });
     }
   });
 

@@ -41,7 +41,8 @@ describe('h5 adapters answer clearly where a browser has no such feature', () =>
   });
 
   it('phone authorisation is unsupported and offers no button', async () => {
-    expect([phone.supported, phone.buttonOpenType]).toEqual([false, null]);
+    expect(phone.supported).toEqual(false);
+    expect(phone.buttonOpenType).toEqual(null);
     await expect(phone.fromButtonEvent({})).resolves.toMatchObject({ ok: false, code: ErrorCode.platformUnsupported });
   });
 
@@ -111,7 +112,9 @@ describe('h5 file upload', () => {
     });
     expect(answer).toEqual({ ok: true, value: { response: { result: true, info: { url: '/img/a.png' } } } });
     const form = calls[0].init.body as FormData;
-    expect([calls[0].init.method, form.get('kind'), form.get('file') instanceof Blob]).toEqual(['POST', 'avatar', true]);
+    expect(calls[0].init.method).toEqual('POST');
+    expect(form.get('kind')).toEqual('avatar');
+    expect(form.get('file') instanceof Blob).toEqual(true);
     expect(calls[0].init.headers).toEqual({ token: 't' });
   });
 

@@ -29,6 +29,8 @@ describe('H5 viewport', () => {
     };
     scrollElementTo('#product-list', 480);
     scrollElementTo('#missing', 10);
-    expect([windowHeight(), list.scrollTop, asked]).toEqual([812, 480, ['#product-list', '#missing']]);
+    expect(windowHeight()).toEqual(812);
+    expect(list.scrollTop).toEqual(480);
+    expect(asked).toEqual(['#product-list', '#missing']);
   });
 });

@@ -59,7 +59,8 @@ describe('in-process limits', () => {
     const token = await server.login(SHOP.restaurant);
     await server.app.ctx.db.execute(`UPDATE shops SET sms_quota = 0 WHERE id = ${SHOP.restaurant}` as never);
     const res = await server.call(userCalls.sendSmsCode, { phone }, { token, headers: { language: 'en' } });
-    expect([res.code, res.info]).toEqual(['noSmsLeft', 'No Sms Left']);
+    expect(res.code).toEqual('noSmsLeft');
+    expect(res.info).toEqual('No Sms Left');
   });
 
   test('putLogs takes thirty lines a minute from one address', async () => {
@@ -138,7 +139,8 @@ describeRedis('limits shared through Redis (REDIS_URL)', () => {
   };
 
   test('the counters are in Redis', () => {
-    expect([server.app.rateLimits.store, second.rateLimits.store]).toEqual(['redis', 'redis']);
+    expect(server.app.rateLimits.store).toEqual('redis');
+    expect(second.rateLimits.store).toEqual('redis');
   });
 
   test('a burst split over two servers sends exactly one code to a phone', async () => {

@@ -83,11 +83,11 @@ describe('static files of the H5 build', () => {
     const reply = { header: (k: string, v: string) => (headers[k] = v) } as unknown as Parameters<typeof staticCacheHeaders>[0];
     for (const file of ['js/app.1a2b3c4d.js.br', 'css/8174.fa2dc3e9.css.gz', 'js/app.1a2b3c4d.js']) {
       staticCacheHeaders(reply, path.join(dir, file));
-      expect([file, headers['cache-control']]).toEqual([file, 'public, max-age=31536000, immutable']);
+      expect({ file, 'cache-control': headers['cache-control'] }).toEqual({ file, 'cache-control': 'public, max-age=31536000, immutable' });
     }
     for (const file of ['index.html', 'js/app.js.br', 'js/app.1a2b3c4d.js.zst', 'demo-images/logo.svg']) {
       staticCacheHeaders(reply, path.join(dir, file));
-      expect([file, headers['cache-control']]).toEqual([file, 'no-cache']);
+      expect({ file, 'cache-control': headers['cache-control'] }).toEqual({ file, 'cache-control': 'no-cache' });
     }
   });
 

@@ -17,17 +17,10 @@ describe('set-meal items (ORDER-12, C§3 combosError)', () => {
   });
 
   it('reads tracked stock at 0 as sold out, an absent product as deleted, and offline as offline', () => {
-    expect([
-      comboItemState(5, { status: ProductStatus.NORMAL, stock: 0 }),
-      comboItemState(5, { status: ProductStatus.NORMAL, stock: 0, needSoldOut: false }),
-      comboItemState(5, undefined),
-      comboItemState(5, { status: ProductStatus.OFFLINE }),
-    ]).toEqual([
-      { id: 5, offline: false, saleOut: true, deleted: false },
-      { id: 5, offline: false, saleOut: false, deleted: false },
-      { id: 5, offline: false, saleOut: false, deleted: true },
-      { id: 5, offline: true, saleOut: false, deleted: false },
-    ]);
+    expect(comboItemState(5, { status: ProductStatus.NORMAL, stock: 0 })).toEqual({ id: 5, offline: false, saleOut: true, deleted: false });
+    expect(comboItemState(5, { status: ProductStatus.NORMAL, stock: 0, needSoldOut: false })).toEqual({ id: 5, offline: false, saleOut: false, deleted: false });
+    expect(comboItemState(5, undefined)).toEqual({ id: 5, offline: false, saleOut: false, deleted: true });
+    expect(comboItemState(5, { status: ProductStatus.OFFLINE })).toEqual({ id: 5, offline: true, saleOut: false, deleted: false });
   });
 
   it('passes a set whose items are all on sale', () => {

@@ -27,11 +27,9 @@ describe('applicable pay rules (MEMBER-4, P§7 is_first)', () => {
   });
 
   test('is_first narrows to the first-charge rules, and to the regular ones when false', () => {
-    expect([
-      applicableRechargeRules(RULES, true, true).map((r) => r.id),
-      applicableRechargeRules(RULES, true, false).map((r) => r.id),
-      applicableRechargeRules(RULES, false, true).map((r) => r.id),
-    ]).toEqual([[2], [1, 3], []]);
+    expect(applicableRechargeRules(RULES, true, true).map((r) => r.id)).toEqual([2]);
+    expect(applicableRechargeRules(RULES, true, false).map((r) => r.id)).toEqual([1, 3]);
+    expect(applicableRechargeRules(RULES, false, true).map((r) => r.id)).toEqual([]);
   });
 
   test('the screen lists first-charge rules first, then by charge amount', () => {
@@ -56,7 +54,8 @@ describe('the gift of a typed amount (presentForAmount)', () => {
   });
 
   test('exactly 500 reaches 500 → gift 80; 499.99 stays at 100 → gift 10', () => {
-    expect([presentForAmount(RULES, false, 500).present, presentForAmount(RULES, false, 499.99).present]).toEqual([80, 10]);
+    expect(presentForAmount(RULES, false, 500).present).toEqual(80);
+    expect(presentForAmount(RULES, false, 499.99).present).toEqual(10);
   });
 
   test('an amount under every rule earns no gift', () => {
@@ -84,10 +83,8 @@ describe('the gift of a typed amount (presentForAmount)', () => {
 
 describe('a typed amount (parseRechargeAmount)', () => {
   test('"150" and "88.8" with 2 places are amounts to pay', () => {
-    expect([parseRechargeAmount('150', 2), parseRechargeAmount(' 88.8 ', 2)]).toEqual([
-      { ok: true, amount: 150 },
-      { ok: true, amount: 88.8 },
-    ]);
+    expect(parseRechargeAmount('150', 2)).toEqual({ ok: true, amount: 150 });
+    expect(parseRechargeAmount(' 88.8 ', 2)).toEqual({ ok: true, amount: 88.8 });
   });
 
   test('more places than the shop uses is "Amount error"', () => {
@@ -106,7 +103,8 @@ describe('a typed amount (parseRechargeAmount)', () => {
   });
 
   test('a wire number is checked like the server does (10.005 with 2 places is refused)', () => {
-    expect([parseRechargeAmount(10.5, 2).ok, parseRechargeAmount(10.005, 2).ok]).toEqual([true, false]);
+    expect(parseRechargeAmount(10.5, 2).ok).toEqual(true);
+    expect(parseRechargeAmount(10.005, 2).ok).toEqual(false);
   });
 });
 
@@ -114,14 +112,8 @@ describe('pay types of a top-up', () => {
   const enabled = ['cash', 'vip', 'weixin', 'alipay', 'stripe', 'allinpay'] as const;
 
   test('never cash or the card itself; each wallet only inside its own host', () => {
-    expect([
-      rechargePayTypes([...enabled], 'weapp'),
-      rechargePayTypes([...enabled], 'alipay'),
-      rechargePayTypes([...enabled], 'h5'),
-    ]).toEqual([
-      ['weixin', 'stripe', 'allinpay'],
-      ['alipay', 'stripe', 'allinpay'],
-      ['stripe', 'allinpay'],
-    ]);
+    expect(rechargePayTypes([...enabled], 'weapp')).toEqual(['weixin', 'stripe', 'allinpay']);
+    expect(rechargePayTypes([...enabled], 'alipay')).toEqual(['alipay', 'stripe', 'allinpay']);
+    expect(rechargePayTypes([...enabled], 'h5')).toEqual(['stripe', 'allinpay']);
   });
 });

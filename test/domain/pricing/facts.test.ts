@@ -37,20 +37,22 @@ describe('PricingFacts', () => {
     const timesRedBag = { id: 3, status: 1, cumulativeQuantity: 1, limitQuantity: 3 };
     const f = facts({ member: { ...facts().member!, timesRedBag }, acceptedOffers: [{ activityId: 9, productId: 4, quantity: 1 }] });
     const i = buildPricingInput({ shop: shop(), cart: [line({ price: 60 })], now: NOON, facts: f });
-    expect([i.giftAmountRules, i.timesRedBag, i.acceptedOffers, i.useGiftAmount, i.userAgent]).toEqual([
-      [{ minAmount: 50, type: 1, amount: 5 }],
-      timesRedBag,
-      [{ activityId: 9, productId: 4, quantity: 1 }],
-      true,
-      51,
-    ]);
+    expect(i.giftAmountRules).toEqual([{ minAmount: 50, type: 1, amount: 5 }]);
+    expect(i.timesRedBag).toEqual(timesRedBag);
+    expect(i.acceptedOffers).toEqual([{ activityId: 9, productId: 4, quantity: 1 }]);
+    expect(i.useGiftAmount).toEqual(true);
+    expect(i.userAgent).toEqual(51);
     // 60.00 of goods reach the "spend 50, use 5" rule: 5.00 of the gift balance, 55.00 to pay
     const b = priceOrder(i);
-    expect([b.total, b.giftAmount, b.amountToPay]).toEqual([60, 5, 55]);
+    expect(b.total).toEqual(60);
+    expect(b.giftAmount).toEqual(5);
+    expect(b.amountToPay).toEqual(55);
   });
 
   it('gives a visitor no gift rules nor red bag', () => {
     const i = buildPricingInput({ shop: shop(), cart: [line({ price: 60 })], now: NOON, facts: facts({ member: null }) });
-    expect([i.member, i.giftAmountRules, i.timesRedBag]).toEqual([null, [], null]);
+    expect(i.member).toEqual(null);
+    expect(i.giftAmountRules).toEqual([]);
+    expect(i.timesRedBag).toEqual(null);
   });
 });

@@ -19,7 +19,8 @@ describe('second-item discount over the products of one activity', () => {
     // one noodle −10.00 and one tea −4.00 = 50.00)
     const a = activity({ type: 11, discount: 50 });
     const b = priceOrder(input({ activities: [a], cart: cart() }));
-    expect([b.originalAmount, b.goodsAmount]).toEqual([64, 56]);
+    expect(b.originalAmount).toEqual(64);
+    expect(b.goodsAmount).toEqual(56);
     expect(b.lines.map((l) => [l.productId, l.priceRuleAmount])).toEqual([
       [NOODLES, 40],
       [TEA, 16],
@@ -39,7 +40,8 @@ describe('second-item discount over the products of one activity', () => {
     // 20.00 + 8.00: floor(2 / 2) = 1 unit, the tea at 50% → 28.00 − 4.00 = 24.00
     const a = activity({ type: 11, discount: 50 });
     const b = priceOrder(input({ activities: [a], cart: [line({ id: NOODLES, price: 20 }), line({ id: TEA, price: 8 })] }));
-    expect([b.goodsAmount, b.appliedActivityIds]).toEqual([24, [a.id]]);
+    expect(b.goodsAmount).toEqual(24);
+    expect(b.appliedActivityIds).toEqual([a.id]);
   });
 
   it('caps the discounted units of the whole pool by the activity limit', () => {

@@ -14,7 +14,11 @@ import {
 
 describe('C§9 interaction constants', () => {
   it('are the figures of the spec', () => {
-    expect([LONG_PRESS_MS, LONG_PRESS_MOVE_PX, SWIPER_INTERVAL_MS, SWIPER_DURATION_MS, LOCATION_REFRESH_MS]).toEqual([350, 10, 5000, 500, 30000]);
+    expect(LONG_PRESS_MS).toEqual(350);
+    expect(LONG_PRESS_MOVE_PX).toEqual(10);
+    expect(SWIPER_INTERVAL_MS).toEqual(5000);
+    expect(SWIPER_DURATION_MS).toEqual(500);
+    expect(LOCATION_REFRESH_MS).toEqual(30000);
     expect(TIME_PICKER_RANGE).toEqual({ start: '00:00', end: '23:59' });
   });
 });

@@ -135,8 +135,8 @@ test('a burst killed at a random moment leaves every answered order and payment,
       [[...placed.keys()]],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [id, o] of placed) expect([id, byId.get(id)?.order_no, byId.get(id)?.total]).toEqual([id, o.orderNo, o.total]);
-    for (const id of settledByAnswer) expect([id, byId.get(id)?.pay_status]).toEqual([id, 1]);
+    for (const [id, o] of placed) expect({ id, order_no: byId.get(id)?.order_no, total: byId.get(id)?.total }).toEqual({ id, order_no: o.orderNo, total: o.total });
+    for (const id of settledByAnswer) expect({ id, pay_status: byId.get(id)?.pay_status }).toEqual({ id, pay_status: 1 });
     expect(await checkInvariants(sql)).toEqual([]);
   });
 });

@@ -84,7 +84,9 @@ describe('activities (PROMO-4, PROMO-5)', () => {
       { id: ACTIVITY.beautyAllDiscount, chainActivity: true },
       { token },
     );
-    expect([own.ok, chain.ok, beauty.ok]).toEqual([false, true, false]);
+    expect(own.ok).toEqual(false);
+    expect(chain.ok).toEqual(true);
+    expect(beauty.ok).toEqual(false);
   });
 
   test('getActivityByCode finds the code activity, whatever the letter case', async () => {
@@ -103,7 +105,8 @@ describe('activities (PROMO-4, PROMO-5)', () => {
     const token = await server.login(SHOP.restaurant);
     const unknown = await server.call(activityCalls.getActivityByCode, { code: 'NOPE' }, { token });
     const other = await server.call(activityCalls.getActivityByCode, { code: 'LUNCH5' }, { token });
-    expect([unknown.ok && unknown.info.activity, other.ok && other.info.activity]).toEqual([null, null]);
+    expect(unknown.ok && unknown.info.activity).toEqual(null);
+    expect(other.ok && other.info.activity).toEqual(null);
   });
 
   test('an empty code is a clear bad request', async () => {
@@ -223,7 +226,10 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
       server.clock.now(),
       scope.utcOffsetMinutes,
     );
-    expect([c.memberId, c.reductionAmount, c.minAmount, c.status]).toEqual([DEMO_MEMBER.id, 10, 50, 1]);
+    expect(c.memberId).toEqual(DEMO_MEMBER.id);
+    expect(c.reductionAmount).toEqual(10);
+    expect(c.minAmount).toEqual(50);
+    expect(c.status).toEqual(1);
   });
 
   test('the coupons an order in the restaurant may use are the held, valid ones meant for it', async () => {

@@ -78,10 +78,14 @@ describe('order/multiConfirm', () => {
     ]);
     const [rest, branch] = await Promise.all(g.multiOrderIds.map((id) => orderRow(s, id)));
     // restaurant: ¥5 off, packaging 1 × 3, dishware 1 × 2
-    expect([rest.shopId, rest.status, Number(rest.total)]).toEqual([SHOP.restaurant, OrderStatus.nopay, 54]);
+    expect(rest.shopId).toEqual(SHOP.restaurant);
+    expect(rest.status).toEqual(OrderStatus.nopay);
+    expect(Number(rest.total)).toEqual(54);
     expect(rest.breakdown).toMatchObject({ goodsAmount: 54, discountAmount: 5, packFee: 3, dishwareAmount: 2, total: 54 });
     // branch: ¥6 off, packaging 2 × 3, no dishware
-    expect([branch.shopId, branch.status, Number(branch.total)]).toEqual([SHOP.branch, OrderStatus.nopay, 48]);
+    expect(branch.shopId).toEqual(SHOP.branch);
+    expect(branch.status).toEqual(OrderStatus.nopay);
+    expect(Number(branch.total)).toEqual(48);
     expect(branch.breakdown).toMatchObject({ goodsAmount: 48, discountAmount: 6, packFee: 6, dishwareAmount: 0, total: 48 });
     // both orders count down together
     expect(rest.payDeadline).toBe(branch.payDeadline);
@@ -202,7 +206,8 @@ describe('order/multiPay', () => {
     const res = await completeTrade(s, start);
     expect(res.outcome).toBe('refunded');
     const first = await orderRow(s, g.multiOrderIds[0]);
-    expect([first.status, first.payStatus]).toEqual([OrderStatus.nopay, PayStatus.processing]);
+    expect(first.status).toEqual(OrderStatus.nopay);
+    expect(first.payStatus).toEqual(PayStatus.processing);
     const [trade] = await s.db.select().from(payments).where(eq(payments.purpose, 'multi'));
     expect(['refunding', 'refunded']).toContain(trade.state);
   });
@@ -235,7 +240,8 @@ describe('order/multiPay', () => {
     expect(rows.map((r) => [r.orderId, Number(r.amount), r.state])).toEqual([[g.multiOrderIds[1], 48, 'succeeded']]);
     // the restaurant's order stays paid
     const first = await orderRow(s, g.multiOrderIds[0]);
-    expect([first.status, first.payStatus]).toEqual([OrderStatus.pending, PayStatus.success]);
+    expect(first.status).toEqual(OrderStatus.pending);
+    expect(first.payStatus).toEqual(PayStatus.success);
   });
 
   test('another user cannot see or pay the group', async () => {

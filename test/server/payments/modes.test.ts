@@ -109,7 +109,7 @@ describe('without the sandbox', () => {
       ['POST', '/pay/notify/sandbox'],
     ] as const) {
       const res = await server.app.inject({ method, url, payload: method === 'POST' ? '{}' : undefined, headers: { 'content-type': 'application/json' } });
-      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect({ url, statusCode: res.statusCode }).toEqual({ url, statusCode: 404 });
     }
   });
 

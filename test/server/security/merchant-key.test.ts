@@ -89,7 +89,7 @@ describe('every merchant operation is refused without the key', () => {
   test('the right key works (the refusals above are about the key, not the bodies)', async () => {
     for (const op of ['orders', 'shop/export', 'tables', 'refunds'] as const) {
       const res = await admin(op, bodies()[op], { 'x-merchant-key': KEY });
-      expect([op, res.status, res.body.result]).toEqual([op, 200, true]);
+      expect({ op, status: res.status, result: res.body.result }).toEqual({ op, status: 200, result: true });
     }
   });
 
