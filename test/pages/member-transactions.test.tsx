@@ -89,7 +89,7 @@ describe('member/doc', () => {
         <MemberDocPage />
       </StoresProvider>,
     );
-    await waitFor(() => expect(container.querySelectorAll('#doc-list .tx-row')).toHaveLength(2));
+    await waitFor(() => expect(container.querySelectorAll('#doc-list .tx-row').length).toBe(2));
     const rows = [...container.querySelectorAll('#doc-list .tx-row')];
     expect(rows.map((r) => r.querySelector('.tx-row__type')?.textContent)).toEqual(['消费', '充值']);
     expect(rows.map((r) => r.querySelector('.tx-row__amount')?.textContent)).toEqual(['-¥35.00', '+¥100.00']);
@@ -132,7 +132,7 @@ describe('member/point-consume-list', () => {
         <MemberPointConsumeListPage />
       </StoresProvider>,
     );
-    await waitFor(() => expect(container.querySelectorAll('#point-list .tx-row')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelectorAll('#point-list .tx-row').length).toBe(1));
     const row = container.querySelector('#point-list .tx-row')!;
     expect(row.querySelector('.signed')?.textContent).toBe('+20');
     expect(row.querySelector('.tx-row__after')?.textContent).toBe('剩余 30');

@@ -66,9 +66,9 @@ describe('orders tab (ORDER-9)', () => {
     // 25 orders: 20, then 5
     transport.on('order/list', listPage(ids(25, 6), 25, 1), listPage(ids(5, 1), 25, 2));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(20));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(20));
     act(() => firePageEvent('reachBottom'));
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(25));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(25));
     expect(screen.getByText('没有更多了')).toBeTruthy();
   });
 
@@ -76,7 +76,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage(ids(3, 1), 3, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(3));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(3));
     const before = listRequests(transport).length;
     act(() => firePageEvent('reachBottom'));
     expect(listRequests(transport).length).toBe(before);
@@ -86,7 +86,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage([2, 1], 2, 1), listPage([3, 2, 1], 3, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(2));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(2));
     act(() => firePageEvent('pullDownRefresh'));
     await waitFor(() => expect(container.querySelector('.order-row')?.id).toBe('order-3'));
     expect(Taro.stopPullDownRefresh).toHaveBeenCalled();
@@ -96,7 +96,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage([2, 1], 2, 1), listPage([3, 2, 1], 3, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(2));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(2));
     const rows = container.querySelector('#order-rows') as HTMLElement;
     fireEvent.touchStart(rows, { touches: [{ clientY: 100 }] });
     fireEvent.touchEnd(rows, { touches: [], changedTouches: [{ clientY: 260 }] });
@@ -107,7 +107,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage([2, 1], 2, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(2));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(2));
     const rows = container.querySelector('#order-rows') as HTMLElement;
     const indicator = () => container.querySelector('#pull-indicator')?.textContent ?? null;
 
@@ -135,7 +135,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage(ids(25, 6), 25, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(20));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(20));
     const before = listRequests(transport).length;
     act(() => firePageEvent('pageScroll', { scrollTop: 600 }));
     const rows = container.querySelector('#order-rows') as HTMLElement;
@@ -148,7 +148,7 @@ describe('orders tab (ORDER-9)', () => {
     const { root, transport } = buildRoot();
     transport.on('order/list', listPage([1], 1, 1), listPage([], 0, 1));
     const { container } = renderPage(root);
-    await waitFor(() => expect(container.querySelectorAll('.order-row')).toHaveLength(1));
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(1));
     fireEvent.click(screen.getByText('退款'));
     await waitFor(() => expect(screen.getByText('没有退款的订单')).toBeTruthy());
     expect(listRequests(transport).pop()).toEqual({ tab: 'refund', page: 1, pageLimit: ORDER_PAGE_LIMIT });
