@@ -57,6 +57,8 @@ module.exports = {
           // pages never call the network directly
           { target: './src/pages', from: ['./src/api/request.ts', './server'], message: 'Pages neither call the network nor import the server: they go through a store.' },
           { target: './src', from: ['./server', './test', './bench'], message: 'The app imports no server, test or benchmark code.' },
+          // one direction: the checkout reads the cart and listens to its events; the cart knows nothing of it
+          { target: './src/stores/cart.ts', from: './src/stores/checkout.ts', message: 'The cart imports nothing of the checkout: the checkout reads the cart and listens to cart.events.' },
           // routes are thin: validate, call a service, shape the answer; queries live in services
           { target: './server/src/routes', from: './server/src/db', message: 'Routes do not query the database: move the query into server/src/services.' },
         ],

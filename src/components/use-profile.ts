@@ -1,7 +1,7 @@
-/** The profile store of the "mine" tab and user/info (main package pages), built once from the root. */
+/** The profile store of the "mine" tab and user/info (main package pages), built by the stores: `userProfileArea`. */
 import { useStores } from '@/stores';
-import { UserProfileStore } from '@/stores/areas/user-profile';
+import { userProfileArea, type UserProfileStore } from '@/stores/areas/user-profile';
 
 export function useProfile(): UserProfileStore {
-  return useStores().area('user-profile', (root) => new UserProfileStore({ api: root.api, platform: root.platform }));
+  return userProfileArea(useStores());
 }

@@ -1,12 +1,14 @@
 /**
- * The ordering stores: the menu, the cart and the order, with everything they stand on (the pricing
- * engine, promotions, coupons, fees, tax, decimal.js). Built from the session-level stores of a
- * RootStore; on H5 this module is a chunk of its own that loads when an ordering page needs it.
+ * The ordering stores: the menu, the cart, its checkout and the order, with everything they stand on
+ * (the pricing engine, promotions, coupons, fees, tax, decimal.js). Built from the session-level
+ * stores of a RootStore; on H5 this module is a chunk of its own that loads when an ordering page
+ * needs it.
  */
 import type { Api } from '../api';
 import type { KeyValueStorage, Platform } from '../platform/types';
 import type { AddressStore } from './address';
 import { CartStore } from './cart';
+import { CheckoutStore } from './checkout';
 import type { MemberStore } from './member';
 import { MenuStore } from './menu';
 import { OrderStore } from './order';
@@ -34,17 +36,22 @@ export interface OrderingDeps {
 export interface OrderingStores {
   menu: MenuStore;
   cart: CartStore;
+  checkout: CheckoutStore;
   order: OrderStore;
   table: TableStore;
 }
 
 export type OrderingBuilder = (deps: OrderingDeps) => OrderingStores;
 
-/** Builds the menu, cart and order stores over the given session-level stores. */
+/**
+ * Builds the menu, cart, checkout and order stores over the given session-level stores. The checkout
+ * reads the cart and listens to its events; the cart is built without it.
+ */
 export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
   const { api, storage, platform, abroad, now, session, shop, member, promotion, address } = deps;
   const menu = new MenuStore({ api, storage, member, now });
-  const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
+  const cart = new CartStore({ storage, menu });
+  const checkout = new CheckoutStore({ api, platform, abroad, session, shop, menu, member, promotion, address, cart });
   const order = new OrderStore({ api, platform, session, member, promotion, now });
   const table = new TableStore({
     api,
@@ -53,10 +60,11 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
     shop,
     menu,
     cart,
+    checkout,
     member,
     now,
     // the table room's socket: the API origin, or in a browser the page's own origin
     socketOrigin: () => apiHost() || pageOrigin(),
   });
-  return { menu, cart, order, table };
+  return { menu, cart, checkout, order, table };
 }

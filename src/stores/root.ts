@@ -10,6 +10,7 @@ import { AddressStore } from './address';
 import { AuthStore } from './auth';
 import { ShopBoot } from './boot';
 import type { CartStore } from './cart';
+import type { CheckoutStore } from './checkout';
 import { MemberStore } from './member';
 import type { MenuStore } from './menu';
 import type { OrderingBuilder, OrderingStores } from './ordering';
@@ -99,6 +100,14 @@ export class RootStore {
   /** The cart store (throws until the ordering stores are built: `await root.ready()`). */
   get cart(): CartStore {
     return this.orderingStores().cart;
+  }
+
+  /**
+   * The checkout of the cart: pay type, coupon, points, order form and the breakdown (throws until the
+   * ordering stores are built: `await root.ready()`).
+   */
+  get checkout(): CheckoutStore {
+    return this.orderingStores().checkout;
   }
 
   /** The table of a scan-order visit (throws until the ordering stores are built). */

@@ -21,6 +21,7 @@ import type { Platform } from '../platform/types';
 import { RoomChannel, wsUrl, type RoomChange, type Timers } from '../realtime/channel';
 import type { ChannelStatus, RoomDiner, RoomLine } from '../realtime/types';
 import type { CartStore } from './cart';
+import type { CheckoutStore } from './checkout';
 import { RoomCartSource } from './cart-source';
 import type { MemberStore } from './member';
 import type { MenuStore } from './menu';
@@ -57,6 +58,7 @@ export interface TableDeps {
   shop: ShopStore;
   menu: MenuStore;
   cart: CartStore;
+  checkout: CheckoutStore;
   member: MemberStore;
   /** Where the websocket connects (the API origin; empty: the page's own origin). */
   socketOrigin: () => string;
@@ -184,14 +186,14 @@ export class TableStore {
     const shop = this.deps.shop.shop;
     const timing = this.timing;
     if (!shop || !timing || this.batches.length === 0) return null;
-    const { menu, cart } = this.deps;
+    const { menu, checkout } = this.deps;
     return priceOrder(
       buildPricingInput({
         shop,
         cart: this.settleLines,
         products: menu.shopId === shop.id ? menu.productList : undefined,
         now: this.deps.shop.now,
-        facts: { ...cart.pricingFacts, orderType: OrderType.openTable, table: timing, distance: null, isPickerPack: false },
+        facts: { ...checkout.pricingFacts, orderType: OrderType.openTable, table: timing, distance: null, isPickerPack: false },
       }),
     );
   }
@@ -287,7 +289,7 @@ export class TableStore {
       this.submitted = null;
       this.notice = null;
     });
-    this.deps.cart.setTableTiming(this.timing);
+    this.deps.checkout.setTableTiming(this.timing);
     const shopId = this.deps.shop.shop?.id;
     if (shopId !== undefined) this.deps.platform.storage.set(tableSeatKey(shopId), { tableId: order.nTableID, orderId: order.id } satisfies Seat);
     this.connect();
@@ -307,7 +309,7 @@ export class TableStore {
       if (rounds.ok && this.order?.id === order.id) this.batches = rounds.data.list;
       if (!o.ok) this.error = ruleError(o.error.code);
     });
-    if (o.ok) this.deps.cart.setTableTiming(this.timing);
+    if (o.ok) this.deps.checkout.setTableTiming(this.timing);
   }
 
   /**
@@ -376,7 +378,7 @@ export class TableStore {
         openId: this.me.openId,
         payType,
         ...(coupon !== null ? { couponId: coupon } : {}),
-        ...(this.deps.cart.usePoints ? { usePoints: true } : {}),
+        ...(this.deps.checkout.usePoints ? { usePoints: true } : {}),
         ...(payType === PayType.vip && payPassword ? { payPassword } : {}),
         ...(this.deps.member.vipInfo ? { vipId: this.deps.member.vipInfo.id } : {}),
         expectedTotal: total,

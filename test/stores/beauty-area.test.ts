@@ -35,7 +35,7 @@ async function customer(): Promise<{ f: StoreFixture; beauty: BeautyStore }> {
   await Promise.all([f.menu.load(SHOP.beauty), f.member.load(), f.promotion.load()]);
   f.cart.open(SHOP.beauty);
   expect(f.cart.add(P.hydraFacial)).toBeNull();
-  const beauty = new BeautyStore({ api: f.api, cart: f.cart, shop: f.shop, now: () => NOW });
+  const beauty = new BeautyStore({ api: f.api, cart: f.cart, checkout: f.checkout, shop: f.shop, now: () => NOW });
   return { f, beauty };
 }
 
@@ -60,8 +60,8 @@ test('the set’s pay types only, the deposit the server will charge, and a time
   const { f, beauty } = await customer();
   await beauty.loadUsers();
   // CashPay is off in the set; the chat-app wallet and the card stay
-  expect(f.cart.payTypes).toContain('weixin');
-  expect(f.cart.payTypes).not.toContain('cash');
+  expect(f.checkout.payTypes).toContain('weixin');
+  expect(f.checkout.payTypes).not.toContain('cash');
   // 298 × 30 % = 89.40 now, 208.60 in the shop
   expect(beauty.deposit).toEqual({ deposit: 89.4, rest: 208.6 });
   await beauty.loadDay(beauty.days[1]);
@@ -81,7 +81,7 @@ test('a chosen time, service user, name and phone make a submission the server a
   expect(beauty.validationError?.code).toBe('requiredName');
   beauty.setContact({ beautyUserName: '李女士', beautyUserPhone: '138 1234 5678' });
   expect(beauty.validationError).toBeNull();
-  f.cart.setPayType('weixin');
+  f.checkout.setPayType('weixin');
   expect(f.orderConfirm.submission).toMatchObject({
     type: 'appointment',
     appointment: tomorrowAt(16),

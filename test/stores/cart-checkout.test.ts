@@ -1,5 +1,6 @@
 import { ErrorCode } from '../../src/domain/errors';
-import { CONFIRM_PAGE, TABLE_ORDER_PAGE, cartStorageKey } from '../../src/stores/cart';
+import { cartStorageKey } from '../../src/stores/cart';
+import { CONFIRM_PAGE, TABLE_ORDER_PAGE } from '../../src/stores/checkout';
 import { MemoryStorage, ok } from '../support/fakes';
 import { NOON, buildStores, loadMenu, product, readyToOrder } from '../support/store-factories';
 
@@ -8,13 +9,13 @@ const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 const dumplings = product({ id: 2, name: 'Dumplings', price: 12, typeid: 11 });
 const inStock = ok({ id: null, name: null, stock: null });
 
-describe('CartStore.checkout (C§4 order confirmation)', () => {
+describe('CheckoutStore.checkout (C§4 order confirmation)', () => {
   it('shows the expiry notice when the shop status is below 1', async () => {
     const f = buildStores();
     f.session.setOrderType('takeaway');
     await readyToOrder(f, [noodles], { shop: { shopStatus: 0, industry: 1 } });
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({
+    expect(await f.checkout.checkout()).toEqual({
       step: 'expiredNotice',
       dialog: { status: 0, code: ErrorCode.storeExpiredNotice, confirm: 'dismiss', cancel: null },
     });
@@ -25,7 +26,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.session.setOrderType('takeaway');
     await readyToOrder(f, [noodles]);
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({
+    expect(await f.checkout.checkout()).toEqual({
       step: 'closedNotice',
       error: { code: ErrorCode.storeClosed, params: { hours: '09:00-21:00', nextOpening: '09:00' } },
     });
@@ -36,14 +37,14 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.session.setOrderType('dine');
     await readyToOrder(f, [noodles], { shop: { openScanSwitch: false } });
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({ step: 'closedNotice', error: { code: ErrorCode.scanOrderClosed } });
+    expect(await f.checkout.checkout()).toEqual({ step: 'closedNotice', error: { code: ErrorCode.scanOrderClosed } });
   });
 
   it('does nothing for an empty cart', async () => {
     const f = buildStores();
     await readyToOrder(f, [noodles]);
     const calls = f.transport.requests.length;
-    expect([await f.cart.checkout(), f.transport.requests.length]).toEqual([{ step: 'none' }, calls]);
+    expect([await f.checkout.checkout(), f.transport.requests.length]).toEqual([{ step: 'none' }, calls]);
   });
 
   it('clears empty lines before going on', async () => {
@@ -57,7 +58,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     const f = buildStores({ storage });
     await readyToOrder(f, [noodles, dumplings]);
     f.transport.on('store/checkStock', inStock);
-    await f.cart.checkout();
+    await f.checkout.checkout();
     expect(f.cart.lines.map((l) => l.id)).toEqual([1]);
   });
 
@@ -69,7 +70,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     // the menu refreshed with taxes while the cart stayed open
     await loadMenu(f, [{ ...noodles, taxes }], { version: 2 });
     f.transport.on('store/checkStock', inStock);
-    await f.cart.checkout();
+    await f.checkout.checkout();
     expect(f.cart.lines[0].taxes).toEqual(taxes);
   });
 
@@ -79,7 +80,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.cart.add(1);
     f.cart.add(2, { quantity: 3 });
     f.transport.on('store/checkStock', ok({ id: 2, name: 'Dumplings', stock: 1 }));
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     expect([step, f.cart.quantityOf(2)]).toEqual([
       { step: 'stockShortage', product: 'Dumplings', error: { code: ErrorCode.insufficientInventory, params: { product: 'Dumplings' } } },
       1,
@@ -92,7 +93,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.cart.add(1);
     f.cart.add(2, { quantity: 3 });
     f.transport.on('store/checkStock', ok({ id: 2, name: 'Dumplings', stock: 0 }));
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     expect([step, f.cart.quantityOf(2)]).toEqual([
       { step: 'stockShortage', product: 'Dumplings', error: { code: ErrorCode.stockWarning, params: { product: 'Dumplings' } } },
       0,
@@ -105,7 +106,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.cart.add(1);
     f.cart.add(2, { quantity: 3 });
     f.transport.on('store/checkStock', inStock);
-    await f.cart.checkout();
+    await f.checkout.checkout();
     expect(f.transport.last?.data).toEqual({ products: [{ id: 1, quantity: 1 }, { id: 2, quantity: 3 }] });
   });
 
@@ -115,7 +116,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     await readyToOrder(f, [noodles]);
     f.cart.add(1);
     f.transport.on('store/checkStock', inStock);
-    expect(await f.cart.checkout()).toEqual({ step: 'confirm', url: CONFIRM_PAGE });
+    expect(await f.checkout.checkout()).toEqual({ step: 'confirm', url: CONFIRM_PAGE });
   });
 
   it('goes to order/order for an open table', async () => {
@@ -124,7 +125,7 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     await readyToOrder(f, [noodles]);
     f.cart.add(1);
     f.transport.on('store/checkStock', inStock);
-    expect(await f.cart.checkout()).toEqual({ step: 'confirm', url: TABLE_ORDER_PAGE });
+    expect(await f.checkout.checkout()).toEqual({ step: 'confirm', url: TABLE_ORDER_PAGE });
   });
 
   it('stops at the minimum order amount for takeaway', async () => {
@@ -132,13 +133,13 @@ describe('CartStore.checkout (C§4 order confirmation)', () => {
     f.session.setOrderType('takeaway');
     await readyToOrder(f, [noodles], { shop: { minSellStartAmount: 30 } });
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({ step: 'invalid', error: { code: ErrorCode.belowMinimumAmount, params: { amount: 30 } } });
+    expect(await f.checkout.checkout()).toEqual({ step: 'invalid', error: { code: ErrorCode.belowMinimumAmount, params: { amount: 30 } } });
   });
 
   it('stops when the must-pick category has no item (MENU-7)', async () => {
     const f = buildStores();
     await readyToOrder(f, [noodles, dumplings], { shop: { mustPickTypeId: 11 } });
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({ step: 'invalid', error: { code: ErrorCode.mustPickCategory, params: { category: 'category 11' } } });
+    expect(await f.checkout.checkout()).toEqual({ step: 'invalid', error: { code: ErrorCode.mustPickCategory, params: { category: 'category 11' } } });
   });
 });

@@ -7,7 +7,7 @@ const noodles = product({ id: 1, name: 'Beef noodles', price: 20, memberPrice: 1
 const vipInfo = (setting: Record<string, unknown>, info = memberInfo()) =>
   ok({ version: 3, unchanged: false, vipInfo: info, memberSetting: setting, levels: [{ id: 1, level: 1, name: 'Silver' }] });
 
-describe('CartStore with members and promotions', () => {
+describe('CheckoutStore with members and promotions', () => {
   it('prices member prices for a member when the shop gives the discount through them', async () => {
     const f = buildStores();
     f.session.setOrderType('dine');
@@ -16,7 +16,7 @@ describe('CartStore with members and promotions', () => {
     await f.member.load();
     f.cart.add(1, { quantity: 2 });
     // 2 × member price 17 = 34 instead of 2 × 20 = 40
-    expect(f.cart.breakdown?.amountToPay).toBe(34);
+    expect(f.checkout.breakdown?.amountToPay).toBe(34);
   });
 
   it('prices the member discount percent', async () => {
@@ -27,7 +27,7 @@ describe('CartStore with members and promotions', () => {
     await f.member.load();
     f.cart.add(1, { quantity: 2 });
     // 40 × 90 % = 36
-    expect(f.cart.breakdown?.amountToPay).toBe(36);
+    expect(f.checkout.breakdown?.amountToPay).toBe(36);
   });
 
   it('keeps the member setting when store/vipInfo answers unchanged', async () => {
@@ -47,9 +47,9 @@ describe('CartStore with members and promotions', () => {
     f.transport.on('activity/getActivityByCode', ok({ activity }));
     expect(await f.promotion.applyPromotionCode(' HELLO ')).toBeNull();
     f.cart.add(1);
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // special price 15 instead of 20
-    expect([f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.promotionCode]).toEqual([15, 'HELLO']);
+    expect([f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.promotionCode]).toEqual([15, 'HELLO']);
   });
 
   it('says the coupon activity does not exist for an unknown code', async () => {
@@ -93,7 +93,7 @@ describe('CartStore with members and promotions', () => {
     f.transport.on('activity/couponList', ok({ list: [{ id: 71, activityID: 9, name: '3 off', type: 4, status: 1, reductionAmount: 3 }] }));
     await f.promotion.load();
     f.cart.add(1);
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // 20 − 3 = 17
     expect([f.orderConfirm.submission?.couponId, f.orderConfirm.submission?.expectedTotal]).toEqual([71, 17]);
   });

@@ -249,7 +249,7 @@ describe('CartStore: persistence and revalidation (CART-2)', () => {
   });
 });
 
-describe('CartStore: breakdown (PRICE-10)', () => {
+describe('CheckoutStore: breakdown (PRICE-10)', () => {
   const fullReduction = { id: 61, name: 'Spend 40 save 5', type: 1, status: 1, validType: 1, gears: [{ full: 40, less: 5 }] };
   const coupon = { id: 71, activityID: 9, name: '3 off', type: 4, status: 1, reductionAmount: 3, minAmount: 30 };
 
@@ -287,44 +287,44 @@ describe('CartStore: breakdown (PRICE-10)', () => {
         now: f.shop.now,
       }),
     );
-    expect(f.cart.breakdown).toEqual(expected);
+    expect(f.checkout.breakdown).toEqual(expected);
   });
 
   it('comes to the hand-computed total', async () => {
     const f = await pricedCart();
     // goods: 2 × 18 + 12 + (18 + 2 egg) = 68; spend 40 save 5 → 63; coupon 3 off (min 30) → 60;
     // delivery at 2 km: first tier 5 → total 65
-    expect([f.cart.breakdown?.originalAmount, f.cart.breakdown?.goodsAfterDiscount, f.cart.breakdown?.fees.delivery, f.cart.breakdown?.amountToPay]).toEqual([
+    expect([f.checkout.breakdown?.originalAmount, f.checkout.breakdown?.goodsAfterDiscount, f.checkout.breakdown?.fees.delivery, f.checkout.breakdown?.amountToPay]).toEqual([
       68, 60, 5, 65,
     ]);
   });
 
   it('auto-selects the coupon unless the customer picked none', async () => {
     const f = await pricedCart();
-    const auto = f.cart.selectedCouponId;
-    f.cart.chooseCoupon(null);
+    const auto = f.checkout.selectedCouponId;
+    f.checkout.chooseCoupon(null);
     // 68 − 5 + 5 delivery = 68 without the coupon
-    expect([auto, f.cart.selectedCouponId, f.cart.breakdown?.amountToPay]).toEqual([71, null, 68]);
+    expect([auto, f.checkout.selectedCouponId, f.checkout.breakdown?.amountToPay]).toEqual([71, null, 68]);
   });
 
   it('refuses a second coupon while one is chosen (P§5)', async () => {
     const f = await pricedCart();
-    f.cart.chooseCoupon(71);
-    expect(f.cart.chooseCoupon(72)).toEqual({ code: ErrorCode.couponAlreadySelected });
+    f.checkout.chooseCoupon(71);
+    expect(f.checkout.chooseCoupon(72)).toEqual({ code: ErrorCode.couponAlreadySelected });
   });
 
   it('prices with the points switch on', async () => {
     const f = await pricedCart();
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo({ points: 500 }), memberSetting: { isPointDeductionOpen: true, pointDeductionRate: 100, pointDeductionRule: 1, pointDeductionMaxLimit: 4 }, levels: [] }));
     await f.member.load();
-    f.cart.setUsePoints(true);
+    f.checkout.setUsePoints(true);
     // 65 − 4 (cap 4.00, 400 points at 100 per unit) = 61
-    expect([f.cart.breakdown?.points.amount, f.cart.breakdown?.amountToPay]).toEqual([4, 61]);
+    expect([f.checkout.breakdown?.points.amount, f.checkout.breakdown?.amountToPay]).toEqual([4, 61]);
   });
 
   it('uses the delivery distance the server measured', async () => {
     const f = await pricedCart();
-    expect(f.cart.pricingInput?.distance).toBe(2);
+    expect(f.checkout.pricingInput?.distance).toBe(2);
   });
 
   it('tells the amount missing to the minimum order', async () => {
@@ -333,7 +333,7 @@ describe('CartStore: breakdown (PRICE-10)', () => {
     await readyToOrder(f, [dumplings], { shop: { minSellStartAmount: 20 } });
     f.cart.add(2);
     // 20 − 12 = 8 more to order
-    expect(f.cart.missingAmount).toBe(8);
+    expect(f.checkout.missingAmount).toBe(8);
   });
 
   it('has no missing amount for dine-in', async () => {
@@ -341,15 +341,15 @@ describe('CartStore: breakdown (PRICE-10)', () => {
     f.session.setOrderType('dine');
     await readyToOrder(f, [dumplings], { shop: { minSellStartAmount: 20 } });
     f.cart.add(2);
-    expect(f.cart.missingAmount).toBe(0);
+    expect(f.checkout.missingAmount).toBe(0);
   });
 });
 
-describe('CartStore: pay types', () => {
+describe('CheckoutStore: pay types', () => {
   it('hides the member card in a browser page and the wallets of other hosts', async () => {
     const f = buildStores({ platform: 'h5' });
     await loadShop(f, {}, ['weixin', 'alipay', 'vip', 'cash', 'stripe']);
-    expect(f.cart.payTypes).toEqual(['cash', 'stripe']);
+    expect(f.checkout.payTypes).toEqual(['cash', 'stripe']);
   });
 
   it('offers the chat-app wallet and the member card to a member on weapp', async () => {
@@ -357,13 +357,13 @@ describe('CartStore: pay types', () => {
     await loadShop(f, {}, ['weixin', 'alipay', 'vip', 'cash']);
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo(), memberSetting: {}, levels: [] }));
     await f.member.load();
-    expect(f.cart.payTypes).toEqual(['weixin', 'vip', 'cash']);
+    expect(f.checkout.payTypes).toEqual(['weixin', 'vip', 'cash']);
   });
 
   it('hides the member card from a visitor unless web registration is allowed', async () => {
     const f = buildStores({ platform: 'weapp' });
     await loadShop(f, {}, ['vip', 'cash']);
-    expect(f.cart.payTypes).toEqual(['cash']);
+    expect(f.checkout.payTypes).toEqual(['cash']);
   });
 });
 

@@ -130,7 +130,7 @@ describe('OrderStore.pay (ORDER-7)', () => {
     const { readyToOrder, product } = await import('../support/store-factories');
     await readyToOrder(f, [product({ id: 1, price: 20 })], { pay: ['stripe'] });
     f.cart.add(1);
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     f.orderConfirm.enterConfirm();
     f.transport.on('order/confirm', ok({ id: 501, orderNo: 'N501', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
     f.transport.on('order/pay', ok({ kind: 'redirect', provider: 'stripe', tradeNo: 'S1', amount: 20, url: 'https://pay.example/s/S1' }));
@@ -156,7 +156,7 @@ describe('OrderStore.pay (ORDER-7)', () => {
     const { readyToOrder, product } = await import('../support/store-factories');
     await readyToOrder(f, [product({ id: 1, price: 20 })], { pay: ['weixin'] });
     f.cart.add(1);
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     f.orderConfirm.enterConfirm();
     f.transport.on('order/confirm', ok({ id: 501, orderNo: 'N501', status: 'nopay', payStatus: 0, total: 20, needPay: true, payDeadline: null }));
     f.transport.on('order/pay', ok(walletStart));

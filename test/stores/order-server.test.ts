@@ -70,8 +70,8 @@ describe('the stores against the server (PRICE-10)', () => {
   it('places a dine-in order at the total the cart showed', async () => {
     const f = await visitor('dine');
     fillCart(f);
-    f.cart.setOrderInfo({ table: 'A1', people: 2 });
-    const shown = f.cart.breakdown!.amountToPay;
+    f.checkout.setOrderInfo({ table: 'A1', people: 2 });
+    const shown = f.checkout.breakdown!.amountToPay;
     f.orderConfirm.enterConfirm();
     const outcome = await f.orderConfirm.confirm();
     expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null]).toEqual(['placed', shown]);
@@ -90,11 +90,11 @@ describe('the stores against the server (PRICE-10)', () => {
     expect(added.ok).toBe(true);
     fillCart(f);
     // the restaurant asks for name and phone on takeaway orders (nameAndPhoneRequiredByTakeaway)
-    f.cart.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
-    const shown = f.cart.breakdown!.amountToPay;
+    f.checkout.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
+    const shown = f.checkout.breakdown!.amountToPay;
     f.orderConfirm.enterConfirm();
     const outcome = await f.orderConfirm.confirm();
-    expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null, f.cart.pricingInput?.distance]).toEqual([
+    expect([outcome.status, outcome.status === 'placed' ? outcome.order.total : null, f.checkout.pricingInput?.distance]).toEqual([
       'placed',
       shown,
       1.112,
@@ -104,7 +104,7 @@ describe('the stores against the server (PRICE-10)', () => {
   it('answers a replayed submission with the first order', async () => {
     const f = await visitor('dine');
     fillCart(f);
-    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 2 });
     f.orderConfirm.enterConfirm();
     const submission = f.orderConfirm.submission!;
     const key = f.orderConfirm.idempotencyKey!;
@@ -116,7 +116,7 @@ describe('the stores against the server (PRICE-10)', () => {
   it('shows a server refusal with the values the server named (C§8): the sold-out dish by name', async () => {
     const f = await visitor('dine');
     expect(f.cart.add(P.braisedPork, { quantity: 1 })).toBeNull();
-    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 2 });
     // sold out after the menu was loaded: only the server knows
     await server.db.update(products).set({ stock: 0 }).where(eq(products.id, P.braisedPork));
     f.orderConfirm.enterConfirm();
@@ -152,9 +152,9 @@ describe('the stores against the server (PRICE-10)', () => {
     const f = await demoMember('dine');
     const order = async () => {
       fillCart(f);
-      f.cart.setOrderInfo({ table: 'A1', people: 2 });
+      f.checkout.setOrderInfo({ table: 'A1', people: 2 });
       f.orderConfirm.enterConfirm();
-      const coupon = f.cart.selectedCouponId;
+      const coupon = f.checkout.selectedCouponId;
       const outcome = await f.orderConfirm.confirm();
       await f.order.accountRefresh;
       return { coupon, status: outcome.status, error: outcome.status === 'failed' ? outcome.error : null };

@@ -25,7 +25,7 @@ async function dineCart(opts: Parameters<typeof buildStores>[0] = {}): Promise<S
   await readyToOrder(f, [noodles, dumplings], { pay: ['cash', 'vip', 'weixin'] });
   f.cart.add(1, { specId: 11, tastes: [{ id: 101 }] });
   f.cart.add(2);
-  f.cart.setOrderInfo({ table: 'A3', people: 2 });
+  f.checkout.setOrderInfo({ table: 'A3', people: 2 });
   f.orderConfirm.enterConfirm();
   return f;
 }
@@ -56,7 +56,7 @@ describe('OrderConfirmStore.confirm: the submission (PRICE-10)', () => {
   it('carries the breakdown total as expectedTotal', async () => {
     const f = await dineCart();
     f.transport.on('order/confirm', placed());
-    const shown = f.cart.breakdown?.amountToPay;
+    const shown = f.checkout.breakdown?.amountToPay;
     await f.orderConfirm.confirm();
     expect((sentConfirm(f)[0].data as { expectedTotal: number }).expectedTotal).toBe(shown);
   });
@@ -146,13 +146,13 @@ describe('OrderConfirmStore.confirm: amountError (PRICE-10)', () => {
 describe('OrderConfirmStore.confirm: validation (ORDER-6)', () => {
   it('asks for the table of a dine-in order', async () => {
     const f = await dineCart();
-    f.cart.setOrderInfo({ table: null });
+    f.checkout.setOrderInfo({ table: null });
     expect(await f.orderConfirm.confirm()).toEqual({ status: 'invalid', error: { code: ErrorCode.requiredTable } });
   });
 
   it('asks for a correct number of diners', async () => {
     const f = await dineCart();
-    f.cart.setOrderInfo({ people: 0 });
+    f.checkout.setOrderInfo({ people: 0 });
     expect((await f.orderConfirm.confirm()).status).toBe('invalid');
   });
 
@@ -194,7 +194,7 @@ describe('OrderConfirmStore.confirm: member card (ORDER-7)', () => {
     const f = await dineCart({ platform });
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo({ amount: 100 }), memberSetting: { discountMode: 1 }, levels: [] }));
     await f.member.load();
-    f.cart.setPayType('vip');
+    f.checkout.setPayType('vip');
     return f;
   }
 
@@ -241,7 +241,7 @@ describe('OrderConfirmStore.confirm: member card (ORDER-7)', () => {
     const f = await dineCart({ platform: 'weapp' });
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: memberInfo({ amount: 5 }), memberSetting: {}, levels: [] }));
     await f.member.load();
-    f.cart.setPayType('vip');
+    f.checkout.setPayType('vip');
     expect(await f.orderConfirm.confirm({ payPassword: '135790' })).toEqual({
       status: 'invalid',
       error: { code: ErrorCode.balanceInsufficient },

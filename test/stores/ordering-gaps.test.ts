@@ -28,7 +28,7 @@ describe('ORDER-12: set meals before confirm', () => {
     f.cart.add(1);
     expect(f.cart.add(9, drink(5))).toBeNull();
     f.transport.on('store/comboCheck', ok({ id: 9, offline: false, saleOut: true, deleted: false, items: [{ id: 5, offline: false, saleOut: true, deleted: false }] }));
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     const asked = f.transport.requests.filter((r) => r.url.endsWith('/store/comboCheck')).map((r) => r.data);
     expect([step, asked, f.cart.lines.map((l) => l.id)]).toEqual([
       { step: 'stockShortage', product: 'Cola', error: { code: ErrorCode.productSoldOut, params: { product: 'Cola' } } },
@@ -43,7 +43,7 @@ describe('ORDER-12: set meals before confirm', () => {
     await readyToOrder(f, [set, cola, tea]);
     f.cart.add(9, drink(6));
     f.transport.on('store/comboCheck', ok({ id: 9, offline: true, saleOut: false, deleted: false, items: [{ id: 6, offline: true, saleOut: false, deleted: false }] }));
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     expect(step).toMatchObject({ step: 'stockShortage', error: { code: ErrorCode.productOffline, params: { product: 'Lemon tea' } } });
   });
 
@@ -54,7 +54,7 @@ describe('ORDER-12: set meals before confirm', () => {
     f.cart.add(9, { ...drink(6), quantity: 2 });
     f.transport.on('store/comboCheck', ok({ id: 9, offline: false, saleOut: true, deleted: false, items: [{ id: 5, offline: false, saleOut: true, deleted: false }] }));
     f.transport.on('store/checkStock', inStock);
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     // two sets take two lemon teas besides the two sets themselves
     expect([step.step, f.transport.last?.data]).toEqual(['confirm', { products: [{ id: 9, quantity: 2 }, { id: 6, quantity: 2 }] }]);
   });
@@ -66,7 +66,7 @@ describe('ORDER-12: set meals before confirm', () => {
     f.cart.add(9, { ...drink(5), quantity: 3 });
     f.transport.on('store/comboCheck', ok({ id: 9, offline: false, saleOut: false, deleted: false, items: [] }));
     f.transport.on('store/checkStock', ok({ id: 5, name: 'Cola', stock: 2 }));
-    const step = await f.cart.checkout();
+    const step = await f.checkout.checkout();
     expect([step.step, f.cart.lines.map((l) => l.quantity)]).toEqual(['stockShortage', [2]]);
   });
 });
@@ -89,7 +89,7 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     const f = await cartWith([giftActivity]);
     f.cart.add(1, { quantity: 2 });
     // 2 × 20 = 40 ≥ 30: one lemon tea free; the customer pays the 40 of the noodles only
-    expect([f.cart.breakdown?.gifts, f.cart.breakdown?.amountToPay]).toEqual([
+    expect([f.checkout.breakdown?.gifts, f.checkout.breakdown?.amountToPay]).toEqual([
       [{ kind: 'product', activityId: 91, activityType: 9, productId: 6, name: 'Lemon tea', quantity: 1, price: 0 }],
       40,
     ]);
@@ -98,27 +98,27 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
   it('charges an accepted markup offer at its price and sends it with the order', async () => {
     const f = await cartWith([markup]);
     f.cart.add(1, { quantity: 2 });
-    expect(f.cart.breakdown?.offers.map((o) => [o.productId, o.price, o.maxQuantity])).toEqual([[5, 1, 2]]);
-    expect(f.cart.acceptOffer({ activityId: 92, productId: 5 }, 2)).toBeNull();
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    expect(f.checkout.breakdown?.offers.map((o) => [o.productId, o.price, o.maxQuantity])).toEqual([[5, 1, 2]]);
+    expect(f.checkout.acceptOffer({ activityId: 92, productId: 5 }, 2)).toBeNull();
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // 2 × 20 + 2 colas × ¥1 = 42
-    expect([f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
+    expect([f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
   });
 
   it('drops an accepted offer from the order once the cart no longer reaches it', async () => {
     const f = await cartWith([markup]);
     f.cart.add(1, { quantity: 2 });
-    expect(f.cart.acceptOffer({ activityId: 92, productId: 5 }, 1)).toBeNull();
-    f.cart.setOrderInfo({ table: 'A1', people: 1 });
+    expect(f.checkout.acceptOffer({ activityId: 92, productId: 5 }, 1)).toBeNull();
+    f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // one noodles: 20 < 30, the cola offer is no longer offered and not sent; the customer pays 20
     f.cart.decrement(f.cart.lines[0].flag);
-    expect([f.cart.breakdown?.offers, f.cart.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
+    expect([f.checkout.breakdown?.offers, f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
   });
 
   it('refuses more units than the offer allows', async () => {
     const f = await cartWith([markup]);
     f.cart.add(1, { quantity: 2 });
-    expect(f.cart.acceptOffer({ activityId: 92, productId: 5 }, 3)).toEqual({ code: ErrorCode.exchangeSoldOut });
+    expect(f.checkout.acceptOffer({ activityId: 92, productId: 5 }, 3)).toEqual({ code: ErrorCode.exchangeSoldOut });
   });
 });
 
@@ -140,7 +140,7 @@ describe('C§4: a fast-food shop closed for takeaway that still seats diners', (
     f.session.setOrderType('takeaway');
     await readyToOrder(f, [noodles], { shop: scanAllDay });
     f.cart.add(1);
-    expect(await f.cart.checkout()).toEqual({
+    expect(await f.checkout.checkout()).toEqual({
       step: 'expiredNotice',
       dialog: { status: 0, code: ErrorCode.storeClosed, confirm: 'switchToDine', cancel: 'callShop' },
     });

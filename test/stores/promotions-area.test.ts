@@ -31,8 +31,8 @@ const coupon = (over: Partial<Coupon> & { id: number }): Coupon => ({
   ...over,
 });
 
-/** A cart that records what the store chose (CartStore.chooseCoupon's P§5 rule included). */
-class FakeCart implements CouponChooser {
+/** A checkout that records what the store chose (CheckoutStore.chooseCoupon's P§5 rule included). */
+class FakeCheckout implements CouponChooser {
   couponChoice: number | null | 'auto' = 'auto';
   chooseCoupon(id: number | null): RuleError | null {
     if (id !== null && typeof this.couponChoice === 'number' && this.couponChoice !== id) return { code: ErrorCode.couponAlreadySelected };
@@ -42,7 +42,7 @@ class FakeCart implements CouponChooser {
 }
 
 /** The area store on a fixture (fake transport, or the real server through `via`). */
-function areaOf(f: StoreFixture, cart: CouponChooser = new FakeCart(), now: () => number = () => NOON) {
+function areaOf(f: StoreFixture, checkout: CouponChooser = new FakeCheckout(), now: () => number = () => NOON) {
   return new PromotionsAreaStore({
     api: f.api,
     storage: f.storage,
@@ -55,7 +55,7 @@ function areaOf(f: StoreFixture, cart: CouponChooser = new FakeCart(), now: () =
       },
       utcOffsetMinutes: 480,
     },
-    cart: async () => cart,
+    checkout: async () => checkout,
   });
 }
 
@@ -122,12 +122,12 @@ describe('coupon list scopes (PROMO-1, P§3 all 0, now 1, chainShops 2)', () => 
 describe('using a coupon (P§5 one at a time)', () => {
   test('"use" puts the coupon on the order, replacing one chosen before', async () => {
     const f = buildStores();
-    const cart = new FakeCart();
-    const area = areaOf(f, cart);
+    const checkout = new FakeCheckout();
+    const area = areaOf(f, checkout);
     expect(await area.useCoupon(8501)).toBeNull();
-    expect(cart.couponChoice).toBe(8501);
+    expect(checkout.couponChoice).toBe(8501);
     expect(await area.useCoupon(8502)).toBeNull();
-    expect(cart.couponChoice).toBe(8502);
+    expect(checkout.couponChoice).toBe(8502);
   });
 });
 
@@ -226,7 +226,7 @@ describe('receiving coupons and the shared red bag against the server (PROMO-1, 
 
   test('a coupon link hands the coupon over once and the order can use it at once', async () => {
     const f = await memberStores(DEMO_USER.memberEmpty.id);
-    const area = areaOf(f, new FakeCart(), () => server.clock.now());
+    const area = areaOf(f, new FakeCheckout(), () => server.clock.now());
     expect(f.promotion.coupons.some((c) => c.activityID === ACTIVITY.discountCoupon)).toBe(false);
     const got = (await area.receiveByLink(ACTIVITY.discountCoupon)) as Coupon;
     expect([got.activityID, got.name]).toEqual([ACTIVITY.discountCoupon, '8.8折券']);
@@ -255,7 +255,7 @@ describe('receiving coupons and the shared red bag against the server (PROMO-1, 
 
   test('the coupon list of the demo member: usable here, all (with the expired one), chain shops', async () => {
     const f = await memberStores(DEMO_USER.member.id);
-    const area = areaOf(f, new FakeCart(), () => server.clock.now());
+    const area = areaOf(f, new FakeCheckout(), () => server.clock.now());
     await area.loadCoupons(CouponListScope.now);
     await area.loadCoupons(CouponListScope.all);
     expect(area.lists[1]?.map((c) => c.id)).toContain(MEMBER_COUPON.amount);

@@ -30,9 +30,17 @@ describe('RootStore ordering stores', () => {
     expect([root.orderingReady, root.cart.shopId, root.menu.products.size]).toEqual([true, null, 0]);
   });
 
+  it('builds the checkout over the cart of the root', () => {
+    const { root } = buildRoot();
+    root.checkout.setOrderInfo({ note: 'no onions' });
+    root.cart.clearAfterOrder();
+    expect(root.checkout.orderInfo.note).toBe('');
+  });
+
   it('throws a clear error when the cart is read before ready() on a lazy loader', () => {
     const { root } = buildRoot(lazyLoader().loader);
     expect(() => root.cart).toThrow(ORDERING_NOT_LOADED);
+    expect(() => root.checkout).toThrow(ORDERING_NOT_LOADED);
   });
 
   it('does not count the ordering stores as ready before the module loads', () => {

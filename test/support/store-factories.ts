@@ -1,5 +1,5 @@
 /**
- * Builds the ordering stores (shop, menu, cart, order, address, member, promotion) on fakes — a
+ * Builds the ordering stores (shop, menu, cart, checkout, order, address, member, promotion) on fakes — a
  * scripted transport, memory storage, a fake platform and a real session — plus small source data
  * with the spec's field names. No Taro, no network.
  */
@@ -15,6 +15,7 @@ import type { Product, ShopSettings } from '../../src/domain/types';
 import { AddressStore } from '../../src/stores/address';
 import { AddressEditStore } from '../../src/stores/areas/address-edit';
 import { CartStore } from '../../src/stores/cart';
+import { CheckoutStore } from '../../src/stores/checkout';
 import { MemberStore } from '../../src/stores/member';
 import { MenuStore } from '../../src/stores/menu';
 import { OrderStore } from '../../src/stores/order';
@@ -175,6 +176,8 @@ export interface StoreFixture {
   /** The address pages' editing store over `address`. */
   addressEdit: AddressEditStore;
   cart: CartStore;
+  /** The checkout over `cart` (pay type, coupon, points, order form, the breakdown). */
+  checkout: CheckoutStore;
   order: OrderStore;
   /** The confirm screen's store (its uuids are `opts.uuids`, then counted ones). */
   orderConfirm: OrderConfirmStore;
@@ -235,7 +238,8 @@ export function buildStores(
   const menu = new MenuStore({ api, storage, member, now: clock });
   const address = new AddressStore({ api, platform });
   const addressEdit = new AddressEditStore({ api, address });
-  const cart = new CartStore({ api, storage, platform, abroad, session, shop, menu, member, promotion, address });
+  const cart = new CartStore({ storage, menu });
+  const checkout = new CheckoutStore({ api, platform, abroad, session, shop, menu, member, promotion, address, cart });
   const uuids = [...(opts.uuids ?? [])];
   let n = 0;
   const order = new OrderStore({ api, platform, session, member, promotion, now: clock });
@@ -244,6 +248,7 @@ export function buildStores(
     platform,
     session,
     cart,
+    checkout,
     shop,
     member,
     promotion,
@@ -258,6 +263,7 @@ export function buildStores(
     shop,
     menu,
     cart,
+    checkout,
     member,
     now: clock,
     socketOrigin: () => opts.socketOrigin ?? '',
@@ -275,6 +281,7 @@ export function buildStores(
     address,
     addressEdit,
     cart,
+    checkout,
     order,
     orderConfirm,
     table,

@@ -25,13 +25,13 @@ function dayLabel(day: number, first: number, offset: number): string {
 /** The time picker (C§3 appointmentTimeLimit, the shop's hours): day chips, then the day's times, booked ones greyed. */
 const TimePicker = observer(function TimePicker({ visible, onClose }: { visible: boolean; onClose: () => void }) {
   const beauty = useBeauty();
-  const { cart } = useStores();
+  const { checkout } = useStores();
   const days = beauty.days;
   const shown = beauty.day ?? days[0];
   useEffect(() => {
     if (visible) void beauty.loadDay(beauty.day ?? beauty.days[0]);
   }, [visible, beauty]);
-  const chosen = cart.orderInfo.appointment;
+  const chosen = checkout.orderInfo.appointment;
   return (
     <Sheet visible={visible} title={t('beauty.picker.title')} onClose={onClose} className="appointment-picker">
       <View className="appointment-picker__days" id="appointment-days">
@@ -69,10 +69,10 @@ const TimePicker = observer(function TimePicker({ visible, onClose }: { visible:
  */
 export const AppointmentCard = observer(function AppointmentCard() {
   const beauty = useBeauty();
-  const { cart } = useStores();
+  const { checkout } = useStores();
   const moneyText = useMoneyText();
   const [picking, setPicking] = useState(false);
-  const info = cart.orderInfo;
+  const info = checkout.orderInfo;
   useEffect(() => {
     void beauty.loadUsers();
   }, [beauty]);

@@ -1,21 +1,7 @@
-/** The member account store of the member pages, built on first use from the root (RootStore.area). */
+/** The member account store of the member pages (built by the stores: `memberAccountArea`). */
 import { useStores } from '@/stores';
-import { MemberAccountStore } from '@/stores/areas/member-account';
-
-export const MEMBER_ACCOUNT_AREA = 'member-account';
+import { memberAccountArea, type MemberAccountStore } from '@/stores/areas/member-account';
 
 export function useMemberAccount(): MemberAccountStore {
-  return useStores().area(
-    MEMBER_ACCOUNT_AREA,
-    (root) =>
-      new MemberAccountStore({
-        api: root.api,
-        member: root.member,
-        auth: root.auth,
-        session: root.session,
-        platform: root.platform,
-        now: root.now,
-        shop: root.shop,
-      }),
-  );
+  return memberAccountArea(useStores());
 }

@@ -20,20 +20,20 @@ export interface CartBarProps {
  */
 export const CartBar = observer(function CartBar({ onOpenCart, raised }: CartBarProps) {
   const root = useStores();
-  const { cart, shop } = root;
+  const { cart, checkout, shop } = root;
   const moneyText = useMoneyText();
   const [busy, setBusy] = useState(false);
-  const b = cart.breakdown;
+  const b = checkout.breakdown;
   const count = cart.itemCount;
   // until the shop is loaded there is nothing to say about it yet
   const closed = shop.shop ? shop.canOrderError : null;
-  const missing = cart.missingAmount;
+  const missing = checkout.missingAmount;
   let hint = '';
   if (closed) hint = errorMessage(closed);
   else if (count > 0 && missing > 0) hint = t('pages.ordering.missingAmount', { amount: moneyText(missing) });
   else if (b && b.fees.delivery > 0) hint = t('pages.ordering.deliveryFeeHint', { amount: moneyText(b.fees.delivery) });
   const disabled = count === 0 || !shop.shop || closed !== null || missing > 0 || busy;
-  const checkout = async () => {
+  const confirmOrder = async () => {
     if (disabled) return;
     setBusy(true);
     try {
@@ -59,7 +59,7 @@ export const CartBar = observer(function CartBar({ onOpenCart, raised }: CartBar
         )}
         {hint ? <Text className="cart-bar__hint">{hint}</Text> : null}
       </View>
-      <View className={`cart-bar__go${disabled ? ' cart-bar__go--off' : ''}`} id="checkout" onClick={() => void checkout()}>
+      <View className={`cart-bar__go${disabled ? ' cart-bar__go--off' : ''}`} id="checkout" onClick={() => void confirmOrder()}>
         <Text>{busy ? t('pages.ordering.loading') : closed ? t('pages.ordering.closedShort') : t('pages.ordering.checkout')}</Text>
       </View>
     </View>

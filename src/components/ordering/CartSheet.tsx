@@ -10,16 +10,16 @@ import { ask, toastError } from './feedback';
 
 /** The cart's lines with quantity steppers (docs/architecture.md §22 Screens: the cart sheet and the cart page). */
 export const CartLines = observer(function CartLines() {
-  const { cart, menu } = useStores();
+  const { cart, checkout, menu } = useStores();
   return (
     <View className="cart-lines">
       {cart.lines.map((l) => {
         // the unit price with the chosen tastes and meal-set items, as the engine prices it
-        const unit = cart.breakdown?.lines.find((b) => b.flag === l.flag)?.unitPrice ?? l.price;
+        const unit = checkout.breakdown?.lines.find((b) => b.flag === l.flag)?.unitPrice ?? l.price;
         const flagged = menu.productState(l.id)?.error ?? null;
         const detail = [l.specName, l.tastesName, l.mealsetNames].filter(Boolean).join(' / ');
         // C§5: more units than the special price allows — the rest cost the list price
-        const notice = cart.breakdown?.notices.find((n) => n.params?.product === l.name) ?? null;
+        const notice = checkout.breakdown?.notices.find((n) => n.params?.product === l.name) ?? null;
         return (
           <View key={l.flag} className="cart-line">
             <View className="cart-line__main">
@@ -52,7 +52,7 @@ export interface CartSheetProps {
 
 /** The cart sheet opened from the cart bar: lines, steppers and "clear". */
 export const CartSheet = observer(function CartSheet({ visible, onClose }: CartSheetProps) {
-  const { cart } = useStores();
+  const { cart, checkout } = useStores();
   const clear = async () => {
     if (await ask(t('pages.ordering.clearConfirm'))) {
       cart.clear();
@@ -68,7 +68,7 @@ export const CartSheet = observer(function CartSheet({ visible, onClose }: CartS
         </Text>
       </View>
       <CartLines />
-      {visible ? <MultiShopEntry revision={cart.revision} /> : null}
+      {visible ? <MultiShopEntry revision={checkout.revision} /> : null}
       {/* PRICE-11: gifts the cart earns and offers it may accept */}
       <GiftsOffers />
     </Sheet>

@@ -13,13 +13,13 @@ import './gifts-offers.scss';
  * with a stepper that accepts it into the order. Shown on the cart sheet and the confirm page.
  */
 export const GiftsOffers = observer(function GiftsOffers() {
-  const { cart } = useStores();
-  const b = cart.breakdown;
+  const { checkout } = useStores();
+  const b = checkout.breakdown;
   if (!b) return null;
   const gifts = b.gifts.filter((g) => g.quantity > 0);
   if (gifts.length === 0 && b.offers.length === 0) return null;
   const accepted = (activityId: number, productId: number) =>
-    cart.acceptedOffers.find((a) => a.activityId === activityId && a.productId === productId)?.quantity ?? 0;
+    checkout.acceptedOffers.find((a) => a.activityId === activityId && a.productId === productId)?.quantity ?? 0;
   return (
     <View className="gifts-offers" id="gifts-offers">
       {gifts.map((g) => (
@@ -32,7 +32,7 @@ export const GiftsOffers = observer(function GiftsOffers() {
       ))}
       {b.offers.map((o) => {
         const n = accepted(o.activityId, o.productId);
-        const set = (q: number) => toastError(cart.acceptOffer(o, q));
+        const set = (q: number) => toastError(checkout.acceptOffer(o, q));
         return (
           <View key={`${o.activityId}-${o.productId}`} className="offer-row" id={`offer-${o.activityId}-${o.productId}`}>
             <View className="offer-row__main">

@@ -25,7 +25,7 @@ export async function showShopStatusDialog(root: RootStore, dialog: ShopStatusDi
 
 /** Runs the checkout of the cart; resolves true when the confirm page opened. */
 export async function runCheckout(root: RootStore): Promise<boolean> {
-  const step = await root.cart.checkout();
+  const step = await root.checkout.checkout();
   switch (step.step) {
     case 'expiredNotice':
       await showShopStatusDialog(root, step.dialog);

@@ -19,6 +19,9 @@ export function useOrderConfirm(): OrderConfirmStore {
         get cart() {
           return root.cart;
         },
+        get checkout() {
+          return root.checkout;
+        },
         get order() {
           return root.order;
         },

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
-import { EntryPromptsStore, type EntryPrompt } from '@/stores/areas/entry-prompts';
+import { entryPromptsArea, type EntryPrompt } from '@/stores/areas/entry-prompts';
 import { openRoute } from '../navigation';
 
 /** Where confirming each prompt leads (P§2: first charge → member center). */
@@ -36,7 +36,7 @@ async function showDuePrompt(root: RootStore): Promise<void> {
   if (showing) return;
   showing = true;
   try {
-    const store = root.area('entryPrompts', (r) => new EntryPromptsStore({ api: r.api, storage: r.storage, member: r.member, promotion: r.promotion, shopId: () => r.shop.shopId }));
+    const store = entryPromptsArea(root);
     const prompt = await store.next();
     if (!prompt) return;
     store.markShown(prompt);

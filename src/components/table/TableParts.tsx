@@ -31,8 +31,8 @@ export const DinersRow = observer(function DinersRow() {
 
 /** The shared cart with who added each dish; quantities change for everyone at once. */
 export const SharedCart = observer(function SharedCart({ editable = true }: { editable?: boolean }) {
-  const { table, cart } = useStores();
-  const amounts = new Map((cart.breakdown?.lines ?? []).map((l) => [l.flag, l.priceRuleAmount]));
+  const { table, cart, checkout } = useStores();
+  const amounts = new Map((checkout.breakdown?.lines ?? []).map((l) => [l.flag, l.priceRuleAmount]));
   return (
     <View className="card" id="table-cart">
       <Text className="card__title">{t('pages.table.cart')}</Text>

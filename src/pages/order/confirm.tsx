@@ -34,9 +34,9 @@ type WhenField = 'deliveryTime' | 'pickupTime';
 
 /** The time row: as soon as possible or a chosen half hour (C§4 order timing). */
 const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; label: string }) {
-  const { cart, shop } = useOrderingStores();
+  const { checkout, shop } = useOrderingStores();
   const [open, setOpen] = useState(false);
-  const value = cart.orderInfo[field];
+  const value = checkout.orderInfo[field];
   const offset = shop.shop?.utcOffsetMinutes ?? 480;
   const text = value === 'ASAP' || value === null ? t('pages.ordering.asap') : clockText(value, offset);
   return (
@@ -52,7 +52,7 @@ const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; 
               key={String(slot)}
               className={`option-list__item${slot === value ? ' option-list__item--on' : ''}`}
               onClick={() => {
-                cart.setOrderInfo({ [field]: slot });
+                checkout.setOrderInfo({ [field]: slot });
                 setOpen(false);
               }}
             >
@@ -85,7 +85,7 @@ function Field(props: { label: string; value: string; placeholder: string; onInp
 
 /** Takeaway: the address card (in range, GPS), time, and name/phone when the shop asks (ORDER-1). */
 const TakeawayCard = observer(function TakeawayCard() {
-  const { address, cart, shop, session } = useOrderingStores();
+  const { address, checkout, shop, session } = useOrderingStores();
   const a = address.selected;
   const rangeError = address.distanceError ?? (address.inRange === false ? ruleError(ErrorCode.outOfBusinessScope) : null);
   return (
@@ -109,8 +109,8 @@ const TakeawayCard = observer(function TakeawayCard() {
       <TimeRow field="deliveryTime" label={t('pages.ordering.deliveryTime')} />
       {shop.shop?.nameAndPhoneRequiredByTakeaway ? (
         <>
-          <Field id="takeaway-name" label={t('pages.ordering.name')} value={cart.orderInfo.username ?? a?.name ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ username: v })} />
-          <PhoneField id="takeaway-phone" label={t('pages.ordering.phone')} value={cart.orderInfo.userPhone ?? a?.phone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => cart.setOrderInfo({ userPhone: v })} />
+          <Field id="takeaway-name" label={t('pages.ordering.name')} value={checkout.orderInfo.username ?? a?.name ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => checkout.setOrderInfo({ username: v })} />
+          <PhoneField id="takeaway-phone" label={t('pages.ordering.phone')} value={checkout.orderInfo.userPhone ?? a?.phone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => checkout.setOrderInfo({ userPhone: v })} />
         </>
       ) : null}
     </View>
@@ -119,8 +119,8 @@ const TakeawayCard = observer(function TakeawayCard() {
 
 /** Self pickup: time, picker and pickup-pack (ORDER-2). */
 const PickupCard = observer(function PickupCard() {
-  const { cart, shop, session } = useOrderingStores();
-  const info = cart.orderInfo;
+  const { checkout, shop, session } = useOrderingStores();
+  const info = checkout.orderInfo;
   return (
     <View className="card">
       {shop.shop?.address ? (
@@ -130,11 +130,11 @@ const PickupCard = observer(function PickupCard() {
         </View>
       ) : null}
       <TimeRow field="pickupTime" label={t('pages.ordering.pickupTime')} />
-      <Field id="picker-name" label={t('pages.ordering.picker')} value={info.pickerName ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => cart.setOrderInfo({ pickerName: v })} />
-      <PhoneField id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => cart.setOrderInfo({ pickerPhone: v })} />
+      <Field id="picker-name" label={t('pages.ordering.picker')} value={info.pickerName ?? ''} placeholder={t('pages.ordering.namePlaceholder')} onInput={(v) => checkout.setOrderInfo({ pickerName: v })} />
+      <PhoneField id="picker-phone" label={t('pages.ordering.phone')} value={info.pickerPhone ?? ''} placeholder={t('pages.ordering.phonePlaceholder')} defaultRegion={session.phoneRegion} onInput={(v) => checkout.setOrderInfo({ pickerPhone: v })} />
       <View className="form-row">
         <Text className="form-row__label">{t('pages.ordering.pickerPack')}</Text>
-        <Switch id="picker-pack" nativeProps={{ 'aria-label': t('pages.ordering.pickerPack') }} checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => cart.setOrderInfo({ isPickerPack: e.detail.value })} />
+        <Switch id="picker-pack" nativeProps={{ 'aria-label': t('pages.ordering.pickerPack') }} checked={info.isPickerPack} color="var(--main-color)" onChange={(e) => checkout.setOrderInfo({ isPickerPack: e.detail.value })} />
       </View>
     </View>
   );
@@ -142,24 +142,24 @@ const PickupCard = observer(function PickupCard() {
 
 /** Dine-in: table number and diners (ORDER-3). */
 const DineCard = observer(function DineCard() {
-  const { cart, session } = useOrderingStores();
-  const info = cart.orderInfo;
+  const { checkout, session } = useOrderingStores();
+  const info = checkout.orderInfo;
   const people = info.people ?? 0;
   return (
     <View className="card">
       {session.isAutoNumber ? null : (
-        <Field id="table-no" label={t('pages.ordering.table')} value={info.table ?? ''} placeholder={t('pages.ordering.tablePlaceholder')} onInput={(v) => cart.setOrderInfo({ table: v })} />
+        <Field id="table-no" label={t('pages.ordering.table')} value={info.table ?? ''} placeholder={t('pages.ordering.tablePlaceholder')} onInput={(v) => checkout.setOrderInfo({ table: v })} />
       )}
       <View className="form-row">
         <Text className="form-row__label">{t('pages.ordering.people')}</Text>
         <View className="stepper">
-          <View className="stepper__btn stepper__btn--minus" onClick={() => cart.setOrderInfo({ people: Math.max(1, people - 1) })}>
+          <View className="stepper__btn stepper__btn--minus" onClick={() => checkout.setOrderInfo({ people: Math.max(1, people - 1) })}>
             <Text>−</Text>
           </View>
           <Text className="stepper__count" id="people-count">
             {people}
           </Text>
-          <View className="stepper__btn stepper__btn--plus" id="people-plus" onClick={() => cart.setOrderInfo({ people: people + 1 })}>
+          <View className="stepper__btn stepper__btn--plus" id="people-plus" onClick={() => checkout.setOrderInfo({ people: people + 1 })}>
             <Text>+</Text>
           </View>
         </View>
@@ -170,17 +170,17 @@ const DineCard = observer(function DineCard() {
 
 /** The coupon row and its picker with the unusable reasons (PROMO-2, P§5). */
 const CouponRow = observer(function CouponRow() {
-  const { cart, promotion } = useOrderingStores();
+  const { checkout, promotion } = useOrderingStores();
   const moneyText = useMoneyText();
   const [open, setOpen] = useState(false);
-  const b = cart.breakdown;
+  const b = checkout.breakdown;
   if (!b) return null;
   const chosen = b.selectedCouponId !== null ? promotion.coupons.find((c) => c.id === b.selectedCouponId) : undefined;
   const reduction = b.coupons.find((c) => c.couponId === b.selectedCouponId)?.reduction ?? 0;
   const usable = b.coupons.filter((c) => c.usable).length;
   const pick = (id: number | null) => {
-    if (id !== null && typeof cart.couponChoice === 'number') cart.chooseCoupon(null);
-    toastError(cart.chooseCoupon(id));
+    if (id !== null && typeof checkout.couponChoice === 'number') checkout.chooseCoupon(null);
+    toastError(checkout.chooseCoupon(id));
     setOpen(false);
   };
   return (
@@ -234,15 +234,15 @@ const CouponRow = observer(function CouponRow() {
 
 /** The points-deduction switch (P§9). */
 const PointsRow = observer(function PointsRow() {
-  const { cart } = useOrderingStores();
-  const b = cart.breakdown;
+  const { checkout } = useOrderingStores();
+  const b = checkout.breakdown;
   if (!b || b.points.max <= 0) return null;
-  const label = t('pages.ordering.pointsUse', { points: cart.usePoints ? b.points.used : b.points.max });
+  const label = t('pages.ordering.pointsUse', { points: checkout.usePoints ? b.points.used : b.points.max });
   return (
     <View className="figure-row figure-row--discount" id="points-row">
       <Text className="figure-row__label">{label}</Text>
-      {cart.usePoints ? <Money value={b.points.amount} negative className="figure-row__value" /> : null}
-      <Switch id="points-switch" className="figure-row__switch" nativeProps={{ 'aria-label': label }} checked={cart.usePoints} onChange={(e) => cart.setUsePoints(e.detail.value)} />
+      {checkout.usePoints ? <Money value={b.points.amount} negative className="figure-row__value" /> : null}
+      <Switch id="points-switch" className="figure-row__switch" nativeProps={{ 'aria-label': label }} checked={checkout.usePoints} onChange={(e) => checkout.setUsePoints(e.detail.value)} />
     </View>
   );
 });
@@ -257,7 +257,7 @@ export default observer(function OrderConfirmPage() {
   // member prices, points and gift balance are in the first render of the lines and sums
   const boot = useShopBoot({ member: true });
   const root = useOrderingStores();
-  const { cart, order, session, shop, address } = root;
+  const { cart, checkout, order, session, shop, address } = root;
   // the texts follow a language change
   void session.language;
   const [askPassword, setAskPassword] = useState(false);
@@ -273,28 +273,28 @@ export default observer(function OrderConfirmPage() {
     // a beauty shop takes appointments only (C§2)
     const offered = offeredOrderTypes(shop.shop);
     if (session.orderType === null || (offered[0] === OrderType.appointment && session.orderType !== OrderType.appointment)) session.setOrderType(offered[0]);
-    if (session.tableNo && !cart.orderInfo.table) cart.setOrderInfo({ table: session.tableNo });
-    if (cart.orderInfo.people === null) cart.setOrderInfo({ people: 1 });
-  }, [boot, session, cart, shop.shop]);
+    if (session.tableNo && !checkout.orderInfo.table) checkout.setOrderInfo({ table: session.tableNo });
+    if (checkout.orderInfo.people === null) checkout.setOrderInfo({ people: 1 });
+  }, [boot, session, checkout, shop.shop]);
 
   useEffect(() => {
-    if (boot?.ok && cart.orderType === OrderType.takeaway && !address.loaded && !address.loading) void address.load().catch(() => undefined);
-  }, [boot, cart.orderType, address]);
+    if (boot?.ok && checkout.orderType === OrderType.takeaway && !address.loaded && !address.loading) void address.load().catch(() => undefined);
+  }, [boot, checkout.orderType, address]);
 
   // the contact of the chosen address fills the name and phone the shop asks for (C§5)
   const chosen = address.selected;
   useEffect(() => {
     if (!chosen || !shop.shop?.nameAndPhoneRequiredByTakeaway) return;
-    if (!cart.orderInfo.username || !cart.orderInfo.userPhone) cart.setOrderInfo({ username: cart.orderInfo.username || chosen.name, userPhone: cart.orderInfo.userPhone || chosen.phone });
-  }, [chosen, shop.shop, cart]);
+    if (!checkout.orderInfo.username || !checkout.orderInfo.userPhone) checkout.setOrderInfo({ username: checkout.orderInfo.username || chosen.name, userPhone: checkout.orderInfo.userPhone || chosen.phone });
+  }, [chosen, shop.shop, checkout]);
 
   const submit = async (payPassword?: string) => {
     // ORDER-5 / C§5: the time, the service user when required, who is served
-    if (cart.orderType === OrderType.appointment && beauty.validationError) {
+    if (checkout.orderType === OrderType.appointment && beauty.validationError) {
       toastError(beauty.validationError);
       return;
     }
-    if (cart.effectivePayType === PayType.vip && !payPassword) {
+    if (checkout.effectivePayType === PayType.vip && !payPassword) {
       const first = confirming.validationErrors[0];
       if (first) {
         toastError(first);
@@ -331,7 +331,7 @@ export default observer(function OrderConfirmPage() {
       </PageShell>
     );
   }
-  const b = cart.breakdown;
+  const b = checkout.breakdown;
   if (!boot.ok || cart.isEmpty || !b) {
     return (
       <PageShell route="order/confirm">
@@ -353,7 +353,7 @@ export default observer(function OrderConfirmPage() {
           <View
             key={type}
             id={`confirm-type-${type}`}
-            className={`order-type-switch__item${cart.orderType === type ? ' order-type-switch__item--on' : ''}`}
+            className={`order-type-switch__item${checkout.orderType === type ? ' order-type-switch__item--on' : ''}`}
             onClick={() => session.setOrderType(type)}
           >
             <Text>{t(`orderType.${type}` as const)}</Text>
@@ -361,10 +361,10 @@ export default observer(function OrderConfirmPage() {
         ))}
       </View>
 
-      {cart.orderType === OrderType.takeaway ? <TakeawayCard /> : null}
-      {cart.orderType === OrderType.selfPickup ? <PickupCard /> : null}
-      {cart.orderType === OrderType.dine ? <DineCard /> : null}
-      {cart.orderType === OrderType.appointment ? <AppointmentCard /> : null}
+      {checkout.orderType === OrderType.takeaway ? <TakeawayCard /> : null}
+      {checkout.orderType === OrderType.selfPickup ? <PickupCard /> : null}
+      {checkout.orderType === OrderType.dine ? <DineCard /> : null}
+      {checkout.orderType === OrderType.appointment ? <AppointmentCard /> : null}
 
       <View className="card" id="confirm-lines">
         <Text className="card__title">{shop.shop?.name}</Text>
@@ -383,10 +383,10 @@ export default observer(function OrderConfirmPage() {
         <Text className="card__title">{t('pages.ordering.note')}</Text>
         <Textarea
           className="note-input"
-          value={cart.orderInfo.note}
+          value={checkout.orderInfo.note}
           maxlength={140}
           placeholder={t('pages.ordering.notePlaceholder')}
-          onInput={(e) => cart.setOrderInfo({ note: e.detail.value })}
+          onInput={(e) => checkout.setOrderInfo({ note: e.detail.value })}
         />
       </View>
 

@@ -78,7 +78,7 @@ export default observer(function OrderConfirmedOrderPage() {
   const seated = timing ? tableFee(timing, root.shop.now, 2) : null;
 
   const pay = async (payPassword?: string) => {
-    const payType = root.cart.effectivePayType;
+    const payType = root.checkout.effectivePayType;
     if (!payType || paying) return;
     if (payType === PayType.vip && !payPassword) {
       setAskPassword(true);

@@ -57,7 +57,7 @@ export default observer(function OrderOrderPage() {
   }
   const units = table.lines.reduce((n, l) => n + l.quantity, 0);
   // the goods of the shared cart as the engine prices them (tastes and meal-set surcharges included)
-  const amount = root.cart.breakdown?.goodsAmount ?? 0;
+  const amount = root.checkout.breakdown?.goodsAmount ?? 0;
   const send = async () => {
     const error = await table.submit(note.trim());
     if (error) toastError(error);

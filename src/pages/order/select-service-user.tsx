@@ -27,7 +27,7 @@ export default observer(function OrderSelectServiceUserPage() {
   const beauty = useBeauty();
   const { session } = root;
   void session.language;
-  const at = boot?.ok ? root.cart.orderInfo.appointment : null;
+  const at = boot?.ok ? root.checkout.orderInfo.appointment : null;
 
   useEffect(() => {
     if (!boot?.ok) return;
@@ -56,7 +56,7 @@ export default observer(function OrderSelectServiceUserPage() {
       </PageShell>
     );
   }
-  const chosen = root.cart.orderInfo.serviceUserId;
+  const chosen = root.checkout.orderInfo.serviceUserId;
   const pick = (user: ServiceUser | null) => {
     const error = beauty.chooseUser(user);
     if (error) {

@@ -14,7 +14,7 @@ import { errorMessage, t } from '@/i18n';
 import '@/i18n/areas/entry';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
-import { ShopPickerStore } from '@/stores/areas/shop-picker';
+import { shopPickerArea } from '@/stores/areas/shop-picker';
 import { rememberedShop } from '@/stores/areas/remembered-shop';
 import '@/components/ordering/ordering.scss';
 import './list.scss';
@@ -121,7 +121,7 @@ async function enterShop(root: RootStore, shopId: number): Promise<boolean> {
  */
 const PublicList = observer(function PublicList({ brand }: { brand: number | null }) {
   const root = useStores();
-  const picker = root.area('shopPicker', (r) => new ShopPickerStore({ api: r.api, platform: r.platform }));
+  const picker = shopPickerArea(root);
   const [switching, setSwitching] = useState<number | null>(null);
   const last = rememberedShop(root.storage);
 

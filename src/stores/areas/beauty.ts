@@ -3,10 +3,10 @@
  * (beauty/users), the booked times of a day (beauty/alreadyAppointmentTimes), the days and times an
  * appointment can take (appointmentTimeLimit, the shop's hours), the chosen service user, the
  * deposit figures, and the checks before an appointment is submitted. The choices themselves live
- * in the cart's order form (`appointment`, `serviceUserId`, `beautyUserName`, `beautyUserPhone`),
+ * in the checkout's order form (`appointment`, `serviceUserId`, `beautyUserName`, `beautyUserPhone`),
  * which the order submission reads.
  *
- * Built by the confirm page and the service-user page through `root.area('beauty', …)`.
+ * Built by the confirm page and the service-user page through `beautyArea(root)`.
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../../api';
@@ -26,7 +26,9 @@ import { ErrorCode, ruleError, type RuleError } from '../../domain/errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../domain/hours';
 import { checkServiceUserChoice } from '../../domain/order-rules';
 import type { CartStore } from '../cart';
+import type { CheckoutStore } from '../checkout';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 import type { ShopStore } from '../shop';
 
 export type { BeautySet, BookedSlot, ServiceTag, ServiceUser };
@@ -40,6 +42,7 @@ export interface AppointmentTime {
 export interface BeautyDeps {
   api: Pick<Api, 'beauty'>;
   cart: CartStore;
+  checkout: CheckoutStore;
   shop: ShopStore;
   now: () => number;
 }
@@ -129,7 +132,7 @@ export class BeautyStore {
       durationMinutes: this.duration,
     });
     const booked = this.booked[dayKey(day, this.offset)] ?? [];
-    const chosen = this.deps.cart.orderInfo.serviceUserId;
+    const chosen = this.deps.checkout.orderInfo.serviceUserId;
     const candidates = chosen !== null ? [chosen] : this.bookableIds;
     return all.map((at) => ({
       at,
@@ -141,7 +144,7 @@ export class BeautyStore {
 
   /** What the appointment asks now and in the shop (C§3 depositSet); null when it is paid in full. */
   get deposit(): DepositFigures | null {
-    const b = this.deps.cart.breakdown;
+    const b = this.deps.checkout.breakdown;
     if (!b || !this.set) return null;
     return depositOf(b.amountToPay, this.set.depositSet, this.deps.shop.numberDecimals);
   }
@@ -166,11 +169,11 @@ export class BeautyStore {
 
   /**
    * beauty/users for the cart's services, with the free flags of the chosen time when there is one;
-   * the set's pay types go to the cart (only those are offered).
+   * the set's pay types go to the checkout (only those are offered).
    */
   async loadUsers(): Promise<boolean> {
-    const { cart } = this.deps;
-    const at = cart.orderInfo.appointment;
+    const { cart, checkout } = this.deps;
+    const at = checkout.orderInfo.appointment;
     const productIds = [...new Set(cart.lines.filter((l) => l.quantity > 0).map((l) => l.id))];
     change('beauty/usersLoading', () => {
       this.usersLoading = true;
@@ -194,10 +197,10 @@ export class BeautyStore {
       this.lastUsers = res.data.lastUsers;
       this.usersAt = at;
       if (at === null) this.bookableIds = res.data.users.filter((u) => u.canReverse).map((u) => u.id);
-      const chosen = cart.orderInfo.serviceUserId;
+      const chosen = checkout.orderInfo.serviceUserId;
       if (chosen !== null) this.chosenUser = res.data.users.find((u) => u.id === chosen) ?? this.chosenUser;
     });
-    if (res.ok) cart.setAppointmentPay(res.data.set);
+    if (res.ok) checkout.setAppointmentPay(res.data.set);
     return res.ok;
   }
 
@@ -217,11 +220,11 @@ export class BeautyStore {
 
   /** Chooses the appointment time; a chosen service user who is booked then is let go. */
   chooseTime(at: number): void {
-    const { cart } = this.deps;
+    const { checkout } = this.deps;
     const booked = this.booked[dayKey(shopClock(at, this.offset).dayStart, this.offset)] ?? [];
-    const chosen = cart.orderInfo.serviceUserId;
+    const chosen = checkout.orderInfo.serviceUserId;
     const clash = chosen !== null && overlapsBooked(at, this.duration, booked.filter((b) => b.serviceUserId === chosen));
-    cart.setOrderInfo(clash ? { appointment: at, serviceUserId: null } : { appointment: at });
+    checkout.setOrderInfo(clash ? { appointment: at, serviceUserId: null } : { appointment: at });
     if (clash) {
       change('beauty/unchoose', () => {
         this.chosenUser = null;
@@ -231,14 +234,14 @@ export class BeautyStore {
 
   /** C§5: the service user is chosen after the time (`appointmentTimeFirst` otherwise). */
   canChooseUser(): RuleError | null {
-    return checkServiceUserChoice(this.deps.cart.orderInfo.appointment);
+    return checkServiceUserChoice(this.deps.checkout.orderInfo.appointment);
   }
 
   /** Chooses a service user (null = no preference, when the set allows it). */
   chooseUser(user: ServiceUser | null): RuleError | null {
     if (user && !user.canReverse) return ruleError(ErrorCode.serviceUserUnavailable);
     if (!user && this.serviceUserRequired) return ruleError(ErrorCode.requiredServiceUser);
-    this.deps.cart.setOrderInfo({ serviceUserId: user?.id ?? null });
+    this.deps.checkout.setOrderInfo({ serviceUserId: user?.id ?? null });
     change('beauty/chooseUser', () => {
       this.chosenUser = user;
     });
@@ -253,15 +256,35 @@ export class BeautyStore {
 
   /** The beauty user's name and phone (who is served). */
   setContact(patch: { beautyUserName?: string; beautyUserPhone?: string }): void {
-    this.deps.cart.setOrderInfo(patch);
+    this.deps.checkout.setOrderInfo(patch);
   }
 
   /** ORDER-5 / C§5 before submitting: the time, the service user when required, the name and the phone. */
   get validationError(): RuleError | null {
-    const info = this.deps.cart.orderInfo;
+    const info = this.deps.checkout.orderInfo;
     if (info.appointment === null) return ruleError(ErrorCode.requiredAppointmentTime);
     if (this.serviceUserRequired && info.serviceUserId === null) return ruleError(ErrorCode.requiredServiceUser);
     if (isBlank(info.beautyUserName)) return ruleError(ErrorCode.requiredName);
     return checkPhone(info.beautyUserPhone);
   }
+}
+
+/** The appointment store of `root`, built from its API, cart and shop (first use only). */
+export function beautyArea(root: RootStore): BeautyStore {
+  return root.area(
+    'beauty',
+    (r) =>
+      new BeautyStore({
+        api: r.api,
+        // the cart exists once the ordering stores are built (a page may build this store before)
+        get cart() {
+          return r.cart;
+        },
+        get checkout() {
+          return r.checkout;
+        },
+        shop: r.shop,
+        now: r.now,
+      }),
+  );
 }

@@ -18,6 +18,7 @@ import {
 } from '../../domain/promotions/entry-prompts';
 import type { Coupon, MemberSetting } from '../../domain/types';
 import type { KeyValueStorage } from '../../platform/types';
+import type { RootStore } from '../root';
 
 export type EntryPrompt =
   | { kind: 'firstCharge'; slogan: string }
@@ -92,4 +93,12 @@ export class EntryPromptsStore {
     else if (prompt.kind === 'newcomer') this.deps.storage.set(FIRST_REGISTER_SHOWN, true);
     else if (shopId !== null) this.deps.storage.set(chargePresentShownKey(shopId), true);
   }
+}
+
+/** The entry prompts' store of `root`, built from its I/O and session-level stores (first use only). */
+export function entryPromptsArea(root: RootStore): EntryPromptsStore {
+  return root.area(
+    'entryPrompts',
+    (r) => new EntryPromptsStore({ api: r.api, storage: r.storage, member: r.member, promotion: r.promotion, shopId: () => r.shop.shopId }),
+  );
 }

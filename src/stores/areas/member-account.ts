@@ -27,6 +27,7 @@ import type { Platform } from '../../platform/types';
 import type { AuthStore } from '../auth';
 import type { MemberStore } from '../member';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 import type { SessionStore } from '../session';
 
 export interface MemberAccountDeps {
@@ -415,4 +416,23 @@ export class MemberAccountStore {
     });
     return { ok: true, kind: register ? 'register' : 'bind', identityChanged };
   }
+}
+
+export const MEMBER_ACCOUNT_AREA = 'member-account';
+
+/** The member pages' account store of `root`, built from its API and session-level stores (first use only). */
+export function memberAccountArea(root: RootStore): MemberAccountStore {
+  return root.area(
+    MEMBER_ACCOUNT_AREA,
+    (r) =>
+      new MemberAccountStore({
+        api: r.api,
+        member: r.member,
+        auth: r.auth,
+        session: r.session,
+        platform: r.platform,
+        now: r.now,
+        shop: r.shop,
+      }),
+  );
 }

@@ -6,7 +6,7 @@
  * the card in `member` refreshed (balance, gift amount, points); balance and point history (vip/doc,
  * vip/pointDoc, paged), limit cards and their uses, the chain's shops.
  *
- * Built by the member pages through `RootStore.area('wallet', …)`, so this module travels in the
+ * Built by the member pages through `memberWalletArea(root)`, so this module travels in the
  * member subpackage, not in the start-up code.
  */
 import { computed, makeObservable, observable } from 'mobx';
@@ -27,10 +27,12 @@ import {
   rechargePayTypes,
   sortRechargeRules,
 } from '../../domain/members/recharge';
+import { pageOrigin } from '../../platform/page-origin';
 import type { Platform } from '../../platform/types';
 import type { MemberStore } from '../member';
 import type { ShopScoped, ShopStore, ShopSwitchResult } from '../shop';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 import { PagedList, type ListPage } from './paged-list';
 
 const money = { ...moneyFns };
@@ -545,4 +547,27 @@ export class MemberWalletStore {
 
 function emptyPage<T>(page: number, pageLimit: number): ListPage<T> {
   return { list: [], total: 0, page, pageLimit };
+}
+
+/** The H5 app's own address of a route (the provider cashier returns there); null in a mini program. */
+function appUrl(path: string): string | null {
+  const origin = pageOrigin();
+  return origin ? `${origin}/#${path}` : null;
+}
+
+/** The wallet store of `root`, built from its API, platform, card and shop (first use only). */
+export function memberWalletArea(root: RootStore): MemberWalletStore {
+  return root.area(
+    'wallet',
+    (r) =>
+      new MemberWalletStore({
+        api: r.api,
+        platform: r.platform,
+        member: r.member,
+        shop: r.shop,
+        scoped: [r.promotion],
+        now: r.now,
+        appUrl,
+      }),
+  );
 }

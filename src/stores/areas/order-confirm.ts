@@ -19,6 +19,7 @@ import { checkCardPayEnvironment } from '../../domain/validation';
 import type { Platform } from '../../platform/types';
 import type { AddressStore } from '../address';
 import type { CartStore } from '../cart';
+import type { CheckoutStore } from '../checkout';
 import type { MemberStore } from '../member';
 import { change } from '../named-action';
 import { checkPayPasswordEntry } from '../order';
@@ -43,6 +44,7 @@ export interface OrderConfirmDeps {
   platform: Pick<Platform, 'name'>;
   session: OrderSession;
   cart: CartStore;
+  checkout: CheckoutStore;
   shop: ShopStore;
   member: MemberStore;
   promotion: PromotionStore;
@@ -76,7 +78,7 @@ const isAmountErrorData = (d: unknown): d is AmountErrorData =>
 
 const nonBlank = (v: string | null | undefined): string | undefined => (v && v.trim() !== '' ? v.trim() : undefined);
 
-/** The server's breakdown after an amountError, valid while the cart stays as it was. */
+/** The server's breakdown after an amountError, valid while the cart and its checkout stay as they were. */
 interface ServerQuote {
   revision: number;
   clientTotal: number;
@@ -107,17 +109,17 @@ export class OrderConfirmStore {
     });
   }
 
-  /** The server's breakdown from an amountError, while the cart has not changed since. */
+  /** The server's breakdown from an amountError, while the cart and its checkout have not changed since. */
   get serverBreakdown(): OrderBreakdown | null {
     const q = this.serverQuote;
-    const b = this.deps.cart.breakdown;
+    const b = this.deps.checkout.breakdown;
     if (!q || !b) return null;
-    return q.revision === this.deps.cart.revision && q.clientTotal === b.amountToPay ? q.breakdown : null;
+    return q.revision === this.deps.checkout.revision && q.clientTotal === b.amountToPay ? q.breakdown : null;
   }
 
-  /** The total the customer sees: the server's after an amountError, else the cart's breakdown. */
+  /** The total the customer sees: the server's after an amountError, else the checkout's breakdown. */
   get expectedTotal(): number | null {
-    return this.serverBreakdown?.total ?? this.deps.cart.breakdown?.amountToPay ?? null;
+    return this.serverBreakdown?.total ?? this.deps.checkout.breakdown?.amountToPay ?? null;
   }
 
   /**
@@ -125,13 +127,13 @@ export class OrderConfirmStore {
    * coupon is the one the shown breakdown applied; `expectedTotal` the total shown.
    */
   get submission(): OrderSubmissionInput | null {
-    const { cart, member, promotion, address } = this.deps;
-    const payType = cart.effectivePayType;
+    const { cart, checkout, member, promotion, address } = this.deps;
+    const payType = checkout.effectivePayType;
     const expectedTotal = this.expectedTotal;
     if (!payType || expectedTotal === null) return null;
-    const info = cart.orderInfo;
+    const info = checkout.orderInfo;
     const s: OrderSubmissionInput = {
-      type: cart.orderType,
+      type: checkout.orderType,
       payType,
       products: cart.lines
         .filter((l) => l.quantity > 0)
@@ -145,20 +147,20 @@ export class OrderConfirmStore {
           if (l.couponInfo) choice.couponId = l.couponInfo.couponId;
           return choice;
         }),
-      couponId: cart.selectedCouponId,
+      couponId: checkout.selectedCouponId,
       expectedTotal,
     };
     if (member.vipInfo) s.vipId = member.vipInfo.id;
-    if (cart.payTypeId !== null) s.payTypeId = cart.payTypeId;
+    if (checkout.payTypeId !== null) s.payTypeId = checkout.payTypeId;
     if (nonBlank(info.note)) s.note = nonBlank(info.note);
-    if (cart.usePoints) s.usePoints = true;
+    if (checkout.usePoints) s.usePoints = true;
     // PRICE-5: only offers the breakdown still makes (a cart that fell below an offer's threshold
     // does not send it, or the server would refuse the order)
-    const offered = cart.breakdown?.offers ?? [];
-    const accepted = cart.acceptedOffers.filter((o) => offered.some((x) => x.activityId === o.activityId && x.productId === o.productId));
+    const offered = checkout.breakdown?.offers ?? [];
+    const accepted = checkout.acceptedOffers.filter((o) => offered.some((x) => x.activityId === o.activityId && x.productId === o.productId));
     if (accepted.length > 0) s.acceptedOffers = accepted.map((o) => ({ ...o }));
     if (promotion.promotionCode) s.promotionCode = promotion.promotionCode;
-    switch (cart.orderType) {
+    switch (checkout.orderType) {
       case OrderType.takeaway: {
         const a = address.selected;
         if (a) {
@@ -182,7 +184,7 @@ export class OrderConfirmStore {
       case OrderType.openTable:
         if (nonBlank(info.table)) s.table = nonBlank(info.table);
         // C§5: an isAutoNumber link skips the table check on both sides
-        if (cart.orderType === OrderType.dine && this.deps.session.isAutoNumber) s.isAutoNumber = true;
+        if (checkout.orderType === OrderType.dine && this.deps.session.isAutoNumber) s.isAutoNumber = true;
         if (info.people !== null) s.people = info.people;
         s.isPickerPack = info.isPickerPack;
         break;
@@ -203,14 +205,14 @@ export class OrderConfirmStore {
    * a usable pay type, an amount above 0, and for the member card the browser rule and the balance.
    */
   get validationErrors(): RuleError[] {
-    const { cart, shop, member, address, platform } = this.deps;
+    const { cart, checkout, shop, member, address, platform } = this.deps;
     const settings = shop.shop;
-    const breakdown = cart.breakdown;
+    const breakdown = checkout.breakdown;
     if (!settings || !breakdown) return [ruleError(ErrorCode.getShopDataFailed)];
-    const info = cart.orderInfo;
+    const info = checkout.orderInfo;
     const errors: Array<RuleError | null> = [
       ...validateOrderFields({
-        orderType: cart.orderType,
+        orderType: checkout.orderType,
         shop: settings,
         lineCount: cart.lines.filter((l) => l.quantity > 0).length,
         address: address.selected,
@@ -227,7 +229,7 @@ export class OrderConfirmStore {
         phoneRegion: this.deps.session.phoneRegion,
       }),
     ];
-    if (cart.orderType === OrderType.takeaway && address.selected) {
+    if (checkout.orderType === OrderType.takeaway && address.selected) {
       errors.push(address.distanceError);
       const measured = address.distance?.addressId === address.selectedId ? address.distance : null;
       const range = checkDeliveryAddress({ address: address.selected, shop: settings, distance: measured?.distance ?? null });
@@ -239,10 +241,10 @@ export class OrderConfirmStore {
     }
     for (const e of breakdown.errors) errors.push(e.params ? ruleError(e.code, e.params) : ruleError(e.code));
     // the customer's own choice is checked, never silently swapped for another pay type
-    const payType = cart.payType ?? cart.effectivePayType;
+    const payType = checkout.payType ?? checkout.effectivePayType;
     const total = this.expectedTotal ?? 0;
     if (payType === PayType.vip) errors.push(checkCardPayEnvironment(payType, platform.name === 'h5'));
-    errors.push(checkPayType(cart.payTypes, payType));
+    errors.push(checkPayType(checkout.payTypes, payType));
     errors.push(checkPaymentAmount(total));
     if (payType === PayType.vip) {
       // C§5 the balance pays what is left after the gift balance (P§9); the gift balance its own part
@@ -302,9 +304,9 @@ export class OrderConfirmStore {
         const error = res.error;
         if (error.code === ErrorCode.amountError && isAmountErrorData(error.data)) {
           const data = error.data;
-          const clientTotal = this.deps.cart.breakdown?.amountToPay ?? 0;
+          const clientTotal = this.deps.checkout.breakdown?.amountToPay ?? 0;
           change('order/amountError', () => {
-            this.serverQuote = { revision: this.deps.cart.revision, clientTotal, breakdown: data.breakdown };
+            this.serverQuote = { revision: this.deps.checkout.revision, clientTotal, breakdown: data.breakdown };
             this.idempotencyKey = this.uuid();
           });
           return { status: 'amountChanged', error: ruleError(ErrorCode.amountError), breakdown: data.breakdown };

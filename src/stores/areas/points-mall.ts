@@ -3,11 +3,11 @@
  * an item's detail with its coupon conditions (activity/pointStoreCouponDetail) and the exchange
  * (activity/pointExchangeProduct). Points are checked by the domain before a call; after an exchange
  * the member card (points) and the member's coupons are fetched again, so every screen agrees.
- * Built by the member subpackage's pages through `root.area('pointsMall', …)`.
+ * Built by the member subpackage's pages through `pointsMallArea(root)`.
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../../api';
-import { ruleOf, settle } from '../../api/request';
+import { newIdempotencyKey, ruleOf, settle } from '../../api/request';
 import type { Activity } from '../../domain/types';
 import type { PointExchangeRes, PointStoreItem } from '../../api/contract/activity';
 import type { MemberInfoWire } from '../../api/contract/vip';
@@ -16,6 +16,7 @@ import { ErrorCode, ruleError, type RuleError } from '../../domain/errors';
 import { checkPointExchange, pointsShort } from '../../domain/points-mall';
 import type { Coupon } from '../../domain/types';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 
 /** What the mall needs of the member store. */
 export interface MallMember {
@@ -193,4 +194,19 @@ export class PointsMallStore {
     // the contract needs one; the server does not trust it (the token decides who pays)
     return this.deps.openid() || 'h5';
   }
+}
+
+/** The points mall's store of `root`, built from its API and session-level stores (first use only). */
+export function pointsMallArea(root: RootStore): PointsMallStore {
+  return root.area(
+    'pointsMall',
+    (r) =>
+      new PointsMallStore({
+        api: r.api,
+        member: r.member,
+        promotion: r.promotion,
+        openid: () => r.session.openid,
+        newKey: newIdempotencyKey,
+      }),
+  );
 }

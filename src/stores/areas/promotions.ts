@@ -28,7 +28,7 @@ export const COUPON_TABS: ReadonlyArray<{ scope: CouponScope; key: 'now' | 'all'
   { scope: CouponListScope.chainShops, key: 'chainShops' },
 ];
 
-/** What the store needs from the cart to put a coupon on the order (CartStore.chooseCoupon, P§5). */
+/** What the store needs from the checkout to put a coupon on the order (CheckoutStore.chooseCoupon, P§5). */
 export interface CouponChooser {
   couponChoice: number | null | 'auto';
   chooseCoupon(couponId: number | null): RuleError | null;
@@ -48,8 +48,8 @@ export interface PromotionsAreaDeps {
   };
   /** The shop in use: its id and time zone (minutes east of UTC, default 480). */
   shop: { readonly shopId: number | null; readonly utcOffsetMinutes: number };
-  /** The cart, once the ordering stores are there (a coupon chosen here is the one the order uses). */
-  cart: () => Promise<CouponChooser>;
+  /** The checkout, once the ordering stores are there (a coupon chosen here is the one the order uses). */
+  checkout: () => Promise<CouponChooser>;
 }
 
 /** A shared red bag as its page shows it (PROMO-3). */
@@ -233,9 +233,9 @@ export class PromotionsAreaStore {
    * first, since the customer asked for this one).
    */
   async useCoupon(couponId: number): Promise<RuleError | null> {
-    const cart = await this.deps.cart();
-    if (typeof cart.couponChoice === 'number' && cart.couponChoice !== couponId) cart.chooseCoupon(null);
-    return cart.chooseCoupon(couponId);
+    const checkout = await this.deps.checkout();
+    if (typeof checkout.couponChoice === 'number' && checkout.couponChoice !== couponId) checkout.chooseCoupon(null);
+    return checkout.chooseCoupon(couponId);
   }
 
   // --- shared (expand) red bag (PROMO-3) -------------------------------------------------------
@@ -436,10 +436,10 @@ export function promotionsArea(root: RootStore): PromotionsAreaStore {
           },
         },
         // the ordering level opens the shop's cart, so a coupon chosen here stays chosen
-        cart: async () => {
+        checkout: async () => {
           const res = await r.boot.load();
           if (!res.ok) throw new Error(String(res.code));
-          return r.cart;
+          return r.checkout;
         },
       }),
   );

@@ -11,6 +11,7 @@ import { isApiError } from '../../api/request';
 import { ErrorCode } from '../../domain/errors';
 import type { Platform } from '../../platform/types';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 
 export interface ShopPickerDeps {
   api: Pick<Api, 'store'>;
@@ -80,4 +81,9 @@ export class ShopPickerStore {
       });
     }
   }
+}
+
+/** The shop list's store of `root` (first use only). */
+export function shopPickerArea(root: RootStore): ShopPickerStore {
+  return root.area('shopPicker', (r) => new ShopPickerStore({ api: r.api, platform: r.platform }));
 }

@@ -10,6 +10,7 @@ import type { UserProfile } from '../../api/contract/user';
 import { ErrorCode, ruleError, type RuleError } from '../../domain/errors';
 import type { Platform } from '../../platform/types';
 import { change } from '../named-action';
+import type { RootStore } from '../root';
 
 export interface UserProfileDeps {
   api: Pick<Api, 'store' | 'user'>;
@@ -112,4 +113,9 @@ export class UserProfileStore {
       });
     }
   }
+}
+
+/** The profile store of `root` (first use only). */
+export function userProfileArea(root: RootStore): UserProfileStore {
+  return root.area('user-profile', (r) => new UserProfileStore({ api: r.api, platform: r.platform }));
 }

@@ -68,11 +68,11 @@ async function fillOrderForm(f: StoreFixture, orderType: OrderType): Promise<voi
       isDefault: true,
     });
     expect(added.ok).toBe(true);
-    f.cart.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
+    f.checkout.setOrderInfo({ username: 'Wang', userPhone: '13812345678' });
   } else if (orderType === 'selfPickup') {
-    f.cart.setOrderInfo({ pickerName: 'Wang', pickerPhone: '13812345678' });
+    f.checkout.setOrderInfo({ pickerName: 'Wang', pickerPhone: '13812345678' });
   } else {
-    f.cart.setOrderInfo({ table: 'A1', people: 2 });
+    f.checkout.setOrderInfo({ table: 'A1', people: 2 });
   }
 }
 
@@ -87,7 +87,7 @@ async function withoutActivities(): Promise<void> {
 
 /** The figures of the app's breakdown in the contract's shape, and its lines. */
 function appFigures(f: StoreFixture): { breakdown: OrderBreakdown; lines: LineFigures[] } {
-  const b = f.cart.breakdown!;
+  const b = f.checkout.breakdown!;
   return { breakdown: toOrderBreakdown(b, f.promotion.activities), lines: linesOf(b) };
 }
 
@@ -189,20 +189,20 @@ describe('the app and the server price an order alike', () => {
     const f = await customer(who, orderType);
     fillCart(f);
     await fillOrderForm(f, orderType);
-    f.cart.setPayType(payType);
-    if (!v.coupons) expect(f.cart.chooseCoupon(null)).toBeNull();
-    if (v.points) f.cart.setUsePoints(true);
+    f.checkout.setPayType(payType);
+    if (!v.coupons) expect(f.checkout.chooseCoupon(null)).toBeNull();
+    if (v.points) f.checkout.setUsePoints(true);
     if (v.offers) {
-      const offers = f.cart.breakdown!.offers;
+      const offers = f.checkout.breakdown!.offers;
       // the cart reaches the ¥60 markup threshold; the member's 2000 points reach the pudding's 500
       expect(offers.map((o) => o.activityId).sort()).toEqual(
         who === 'member' ? [ACTIVITY.markupRedemption, ACTIVITY.pointRedeem].sort() : [ACTIVITY.markupRedemption],
       );
-      for (const o of offers) expect(f.cart.acceptOffer(o, 1)).toBeNull();
+      for (const o of offers) expect(f.checkout.acceptOffer(o, 1)).toBeNull();
     }
     const shown = appFigures(f);
-    if (v.activities) expect(f.cart.breakdown!.appliedActivityIds.length).toBeGreaterThan(0);
-    if (v.coupons && who === 'member') expect(f.cart.selectedCouponId).not.toBeNull();
+    if (v.activities) expect(f.checkout.breakdown!.appliedActivityIds.length).toBeGreaterThan(0);
+    if (v.coupons && who === 'member') expect(f.checkout.selectedCouponId).not.toBeNull();
 
     f.orderConfirm.enterConfirm();
     const outcome = await f.orderConfirm.confirm(payType === 'vip' ? { payPassword: DEMO_MEMBER.payPassword } : {});
