@@ -25,7 +25,9 @@ describe('boot levels', () => {
   test('the shop level does not load the ordering module', async () => {
     const { root, load } = build();
     const res = await root.boot.load({ ordering: false });
-    expect([res, load.mock.calls.length, root.orderingReady]).toEqual([{ ok: true }, 0, false]);
+    expect(res).toEqual({ ok: true });
+    expect(load.mock.calls.length).toEqual(0);
+    expect(root.orderingReady).toEqual(false);
   });
 
   test('the shop level asks for the member card and the promotions but not the menu', async () => {
@@ -33,7 +35,9 @@ describe('boot levels', () => {
     await root.boot.load({ ordering: false });
     await settle();
     const asked = calls();
-    expect([asked.includes('store/vipInfo'), asked.includes('activity/list'), asked.includes('store/productTypes')]).toEqual([true, true, false]);
+    expect(asked.includes('store/vipInfo')).toEqual(true);
+    expect(asked.includes('activity/list')).toEqual(true);
+    expect(asked.includes('store/productTypes')).toEqual(false);
   });
 
   test('the ordering level starts the module load before the login answers', () => {
@@ -46,7 +50,9 @@ describe('boot levels', () => {
   test('the ordering level opens the menu and the cart of the shop', async () => {
     const { root } = build();
     const res = await root.boot.load();
-    expect([res, root.menu.shopId, root.cart.shopId]).toEqual([{ ok: true }, 1, 1]);
+    expect(res).toEqual({ ok: true });
+    expect(root.menu.shopId).toEqual(1);
+    expect(root.cart.shopId).toEqual(1);
   });
 
   test('the ordering level after the shop level asks for the card and promotions only once', async () => {
@@ -62,7 +68,8 @@ describe('boot levels', () => {
     await root.boot.load({ ordering: false });
     await root.boot.load();
     const asked = calls();
-    expect([asked.filter((c) => c === 'user/h5entry').length, asked.filter((c) => c === 'store/detail').length]).toEqual([1, 1]);
+    expect(asked.filter((c) => c === 'user/h5entry').length).toEqual(1);
+    expect(asked.filter((c) => c === 'store/detail').length).toEqual(1);
   });
 
   test('concurrent ordering boots share one run', async () => {
@@ -76,24 +83,29 @@ describe('boot levels', () => {
     load.mockRejectedValueOnce(new Error('chunk load failed'));
     const first = await root.boot.load();
     const second = await root.boot.load();
-    expect([first.ok, second.ok, root.cart.shopId]).toEqual([false, true, 1]);
+    expect(first.ok).toEqual(false);
+    expect(second.ok).toEqual(true);
+    expect(root.cart.shopId).toEqual(1);
   });
 
   test('a launch on the menu tab starts the ordering level at once', () => {
     const { root, load } = build();
     const started = root.boot.forLaunchRoute('#/pages/user/index-tab-1?id=1');
-    expect([started !== null, load.mock.calls.length]).toEqual([true, 1]);
+    expect(started !== null).toEqual(true);
+    expect(load.mock.calls.length).toEqual(1);
   });
 
   test('a launch on the home tab starts the shop level without the ordering module', async () => {
     const { root, load } = build();
     await root.boot.forLaunchRoute('#/pages/user/index-tab?id=1');
-    expect([load.mock.calls.length, root.shop.shopId]).toEqual([0, 1]);
+    expect(load.mock.calls.length).toEqual(0);
+    expect(root.shop.shopId).toEqual(1);
   });
 
   test('a launch on another page leaves the boot to that page', () => {
     const { root, calls } = build();
-    expect([root.boot.forLaunchRoute('#/pages/user/order/list'), calls()]).toEqual([null, []]);
+    expect(root.boot.forLaunchRoute('#/pages/user/order/list')).toEqual(null);
+    expect(calls()).toEqual([]);
   });
 
   test('a boot still logging in is not restarted by the entry', async () => {

@@ -51,7 +51,8 @@ describe('root.boot.load', () => {
     const res = await root.boot.load();
     await new Promise((resolve) => setTimeout(resolve, 0));
     const calls = transport.requests.map((r) => r.url.split('/').slice(-2).join('/'));
-    expect([res, calls.indexOf('store/vipInfo') > calls.indexOf('store/products')]).toEqual([{ ok: true }, true]);
+    expect(res).toEqual({ ok: true });
+    expect(calls.indexOf('store/vipInfo') > calls.indexOf('store/products')).toEqual(true);
   });
 
   test('asks for the activities alongside the menu (before its slow category call answers) and has them when the boot ends', async () => {
@@ -59,7 +60,9 @@ describe('root.boot.load', () => {
     scriptBoot(transport, [noodles]);
     const activitiesAskedBeforeMenu = askedBeforeMenu(transport, '/activity/list');
     const res = await root.boot.load();
-    expect([res, activitiesAskedBeforeMenu(), root.promotion.loaded]).toEqual([{ ok: true }, true, true]);
+    expect(res).toEqual({ ok: true });
+    expect(activitiesAskedBeforeMenu()).toEqual(true);
+    expect(root.promotion.loaded).toEqual(true);
   });
 
   test('an activity call slower than PROMOTIONS_WAIT_MS holds the menu back no longer than that', async () => {
@@ -69,7 +72,10 @@ describe('root.boot.load', () => {
     const started = Date.now();
     const res = await root.boot.load();
     const waited = Date.now() - started;
-    expect([res, root.promotion.loaded, waited >= PROMOTIONS_WAIT_MS - 50, waited < PROMOTIONS_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
+    expect(res).toEqual({ ok: true });
+    expect(root.promotion.loaded).toEqual(false);
+    expect(waited >= PROMOTIONS_WAIT_MS - 50).toEqual(true);
+    expect(waited < PROMOTIONS_WAIT_MS + 1_000).toEqual(true);
   });
 
   test('a page showing member prices asks for the card alongside the menu and has it when the boot ends', async () => {
@@ -78,7 +84,10 @@ describe('root.boot.load', () => {
     const cardAskedBeforeMenu = askedBeforeMenu(transport, '/store/vipInfo');
     const res = await root.boot.load({ member: true });
     const cardCalls = transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).length;
-    expect([res, cardAskedBeforeMenu(), root.member.loaded, cardCalls]).toEqual([{ ok: true }, true, true, 1]);
+    expect(res).toEqual({ ok: true });
+    expect(cardAskedBeforeMenu()).toEqual(true);
+    expect(root.member.loaded).toEqual(true);
+    expect(cardCalls).toEqual(1);
   });
 
   test('a card call slower than MEMBER_WAIT_MS holds such a page back no longer than that', async () => {
@@ -88,6 +97,9 @@ describe('root.boot.load', () => {
     const started = Date.now();
     const res = await root.boot.load({ member: true });
     const waited = Date.now() - started;
-    expect([res, root.member.loaded, waited >= MEMBER_WAIT_MS - 50, waited < MEMBER_WAIT_MS + 1_000]).toEqual([{ ok: true }, false, true, true]);
+    expect(res).toEqual({ ok: true });
+    expect(root.member.loaded).toEqual(false);
+    expect(waited >= MEMBER_WAIT_MS - 50).toEqual(true);
+    expect(waited < MEMBER_WAIT_MS + 1_000).toEqual(true);
   });
 });

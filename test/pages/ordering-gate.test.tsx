@@ -25,7 +25,8 @@ describe('OrderingGate', () => {
         <OrderingGate boot={null}>{() => <Screen root={root} />}</OrderingGate>
       </StoresProvider>,
     );
-    expect([container.querySelectorAll('.product-row--loading').length, container.querySelector('#screen')]).toEqual([6, null]);
+    expect(container.querySelectorAll('.product-row--loading').length).toEqual(6);
+    expect(container.querySelector('#screen')).toEqual(null);
   });
 
   test('renders the screen once ready() has built the ordering stores', async () => {
@@ -46,7 +47,8 @@ describe('OrderingGate', () => {
         <OrderingGate boot={{ ok: false, code: 'getShopDataFailed' }}>{() => <Screen root={root} />}</OrderingGate>
       </StoresProvider>,
     );
-    expect([container.querySelector('.empty-state') !== null, container.querySelector('#screen')]).toEqual([true, null]);
+    expect(container.querySelector('.empty-state') !== null).toEqual(true);
+    expect(container.querySelector('#screen')).toEqual(null);
   });
 
   test('a timed-out connection says so in C§8 words, and a tap on the screen tries again', () => {

@@ -66,7 +66,9 @@ describe('AddressStore (USER-3)', () => {
     f.transport.on('address/list', ok({ list: [saved(1), saved(2, { isDefault: true })] }));
     f.transport.on('delivery/getDistance', ok({ addressId: 2, distance: 1.5, deliveryDistance: 5, inRange: true }));
     await f.address.load();
-    expect([f.address.selected?.id, f.address.distance?.distance, f.address.inRange]).toEqual([2, 1.5, true]);
+    expect(f.address.selected?.id).toEqual(2);
+    expect(f.address.distance?.distance).toEqual(1.5);
+    expect(f.address.inRange).toEqual(true);
   });
 
   it('asks the server for the distance of the chosen address', async () => {
@@ -75,7 +77,8 @@ describe('AddressStore (USER-3)', () => {
     await f.address.load();
     f.transport.on('delivery/getDistance', ok({ addressId: 1, distance: 7.2, deliveryDistance: 5, inRange: false }));
     await f.address.select(1);
-    expect([f.transport.last?.data, f.address.inRange]).toEqual([{ addressId: 1 }, false]);
+    expect(f.transport.last?.data).toEqual({ addressId: 1 });
+    expect(f.address.inRange).toEqual(false);
   });
 
   it('keeps the distance failure of an address', async () => {
@@ -93,16 +96,15 @@ describe('AddressStore (USER-3)', () => {
     f.transport.on('address/list', ok({ list: [saved(3)] }));
     const res = await f.addressEdit.add(form({ gender: 2 }));
     const sent = f.transport.requests.find((r) => r.url.endsWith('/address/add'))?.data;
-    expect([res.ok, sent]).toEqual([
-      true,
-      { name: 'Li Lei', phone: '13800000000', gender: 2, address: 'No. 1 Nanjing Road', addressGps: '31.235000,121.475000', houseNumber: 'Room 502' },
-    ]);
+    expect(res.ok).toEqual(true);
+    expect(sent).toEqual({ name: 'Li Lei', phone: '13800000000', gender: 2, address: 'No. 1 Nanjing Road', addressGps: '31.235000,121.475000', houseNumber: 'Room 502' });
   });
 
   it('sends nothing for an invalid address', async () => {
     const f = buildStores();
     const res = await f.addressEdit.add(form({ addressGps: '' }));
-    expect([res, f.transport.requests.length]).toEqual([{ ok: false, errors: [{ code: ErrorCode.addressNoGps }] }, 0]);
+    expect(res).toEqual({ ok: false, errors: [{ code: ErrorCode.addressNoGps }] });
+    expect(f.transport.requests.length).toEqual(0);
   });
 
   it('passes on the server refusal of an address', async () => {
@@ -116,7 +118,8 @@ describe('AddressStore (USER-3)', () => {
     f.transport.on('address/update', ok(saved(1, { name: 'Han Meimei' })));
     f.transport.on('address/list', ok({ list: [saved(1, { name: 'Han Meimei' })] }));
     await f.addressEdit.update(1, form({ name: 'Han Meimei' }));
-    expect([f.transport.requests[0].data, f.address.list[0].name]).toEqual([expect.objectContaining({ id: 1, name: 'Han Meimei' }), 'Han Meimei']);
+    expect(f.transport.requests[0].data).toEqual(expect.objectContaining({ id: 1, name: 'Han Meimei' }));
+    expect(f.address.list[0].name).toEqual('Han Meimei');
   });
 
   it('makes an address the default one', async () => {
@@ -137,7 +140,8 @@ describe('AddressStore (USER-3)', () => {
     await f.address.load();
     f.transport.on('address/delete', ok('ok'));
     await f.addressEdit.remove(1);
-    expect([f.address.list, f.address.selected]).toEqual([[], null]);
+    expect(f.address.list).toEqual([]);
+    expect(f.address.selected).toEqual(null);
   });
 
   it('fills GPS info from the device position', async () => {

@@ -36,7 +36,9 @@ describe('CheckoutStore with members and promotions', () => {
     await f.member.load();
     await f.member.load();
     const lastVipInfo = f.transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).pop();
-    expect([lastVipInfo?.data, f.member.memberSetting, f.member.vipInfo?.points]).toEqual([{ version: 3 }, { discountMode: 1 }, 9]);
+    expect(lastVipInfo?.data).toEqual({ version: 3 });
+    expect(f.member.memberSetting).toEqual({ discountMode: 1 });
+    expect(f.member.vipInfo?.points).toEqual(9);
   });
 
   it('applies the activity of an entered promotion code and sends the code', async () => {
@@ -49,7 +51,8 @@ describe('CheckoutStore with members and promotions', () => {
     f.cart.add(1);
     f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // special price 15 instead of 20
-    expect([f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.promotionCode]).toEqual([15, 'HELLO']);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(15);
+    expect(f.orderConfirm.submission?.promotionCode).toEqual('HELLO');
   });
 
   it('says the coupon activity does not exist for an unknown code', async () => {
@@ -63,7 +66,8 @@ describe('CheckoutStore with members and promotions', () => {
     f.transport.on('activity/list', ok({ list: [{ id: 1, name: 'a', type: 1, gears: [{ full: 10, less: 1 }] }] }));
     f.transport.on('activity/couponList', fail('Please register first', ErrorCode.pleaseRegisterFirst));
     await f.promotion.load();
-    expect([f.promotion.activities.length, f.promotion.coupons]).toEqual([1, []]);
+    expect(f.promotion.activities.length).toEqual(1);
+    expect(f.promotion.coupons).toEqual([]);
   });
 
   it('does not tell a visitor opening the shop to register', async () => {
@@ -82,7 +86,10 @@ describe('CheckoutStore with members and promotions', () => {
     await f.promotion.load();
     await f.promotion.applyPromotionCode('HELLO');
     f.promotion.reset();
-    expect([f.promotion.activities, f.promotion.coupons, f.promotion.promotionCode, f.promotion.loaded]).toEqual([[], [], null, false]);
+    expect(f.promotion.activities).toEqual([]);
+    expect(f.promotion.coupons).toEqual([]);
+    expect(f.promotion.promotionCode).toEqual(null);
+    expect(f.promotion.loaded).toEqual(false);
   });
 
   it('sends the coupon the breakdown applied, not a figure', async () => {
@@ -95,6 +102,7 @@ describe('CheckoutStore with members and promotions', () => {
     f.cart.add(1);
     f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // 20 − 3 = 17
-    expect([f.orderConfirm.submission?.couponId, f.orderConfirm.submission?.expectedTotal]).toEqual([71, 17]);
+    expect(f.orderConfirm.submission?.couponId).toEqual(71);
+    expect(f.orderConfirm.submission?.expectedTotal).toEqual(17);
   });
 });

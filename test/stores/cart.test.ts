@@ -70,7 +70,9 @@ describe('CartStore: line identity (CART-1)', () => {
     await readyToOrder(f, [noodles, dumplings]);
     f.cart.add(1, { specId: 11, tastes: [{ id: 101 }], quantity: 2 });
     f.cart.add(2, { quantity: 3 });
-    expect([f.cart.itemCount, f.cart.quantityOf(1), f.cart.quantityInCategory(11)]).toEqual([5, 2, 3]);
+    expect(f.cart.itemCount).toEqual(5);
+    expect(f.cart.quantityOf(1)).toEqual(2);
+    expect(f.cart.quantityInCategory(11)).toEqual(3);
   });
 });
 
@@ -108,10 +110,8 @@ describe('CartStore: add rules (C§5)', () => {
     const f = buildStores();
     await readyToOrder(f, [{ ...dumplings, purchaseLimit: 2 }]);
     f.cart.add(2, { quantity: 2 });
-    expect([f.cart.add(2), f.cart.quantityOf(2)]).toEqual([
-      { code: ErrorCode.purchaseLimit, params: { product: 'Dumplings', count: 2 } },
-      2,
-    ]);
+    expect(f.cart.add(2)).toEqual({ code: ErrorCode.purchaseLimit, params: { product: 'Dumplings', count: 2 } });
+    expect(f.cart.quantityOf(2)).toEqual(2);
   });
 
   it('refuses more units than the stock left', async () => {
@@ -159,7 +159,8 @@ describe('CartStore: add rules (C§5)', () => {
     f.cart.add(2);
     f.cart.add(1, { tastes: [{ id: 101 }] });
     f.cart.clear();
-    expect([f.cart.lines, f.storage.get(cartStorageKey(1))]).toEqual([[], { lines: [] }]);
+    expect(f.cart.lines).toEqual([]);
+    expect(f.storage.get(cartStorageKey(1))).toEqual({ lines: [] });
   });
 });
 
@@ -197,10 +198,8 @@ describe('CartStore: persistence and revalidation (CART-2)', () => {
     f.transport.on('store/products', ok(menuBody(2, [noodles, { ...dumplings, status: 1 }])));
     await f.menu.load(1);
     const notices = f.cart.open(1);
-    expect([f.cart.lines.map((l) => l.id), notices.map((n) => [n.kind, n.error])]).toEqual([
-      [1],
-      [['removed', { code: ErrorCode.productSoldOut, params: { product: 'Dumplings' } }]],
-    ]);
+    expect(f.cart.lines.map((l) => l.id)).toEqual([1]);
+    expect(notices.map((n) => [n.kind, n.error])).toEqual([['removed', { code: ErrorCode.productSoldOut, params: { product: 'Dumplings' } }]]);
   });
 
   it('drops a product no longer on the menu', async () => {
@@ -216,7 +215,8 @@ describe('CartStore: persistence and revalidation (CART-2)', () => {
     const f = buildStores({ storage });
     await loadMenu(f, [noodles, { ...dumplings, price: 13 }], { version: 2 });
     f.cart.open(1);
-    expect([f.cart.line(lineFlag(2))?.price, f.cart.notices.map((n) => n.kind)]).toEqual([13, ['priceChanged']]);
+    expect(f.cart.line(lineFlag(2))?.price).toEqual(13);
+    expect(f.cart.notices.map((n) => n.kind)).toEqual(['priceChanged']);
   });
 
   it('raises "New menu has been updated" for a line whose product changed in a newer menu', async () => {
@@ -234,10 +234,8 @@ describe('CartStore: persistence and revalidation (CART-2)', () => {
     const evening = [{ weekdays: [], timeRanges: [{ start: '17:00', end: '21:00' }] }];
     await loadMenu(f, [noodles, { ...dumplings, saleTime: evening }], { version: 2 });
     f.cart.open(1);
-    expect([f.cart.lines.length, f.cart.notices.map((n) => [n.kind, n.error.code])]).toEqual([
-      2,
-      [['flagged', ErrorCode.productNotInSaleTime]],
-    ]);
+    expect(f.cart.lines.length).toEqual(2);
+    expect(f.cart.notices.map((n) => [n.kind, n.error.code])).toEqual([['flagged', ErrorCode.productNotInSaleTime]]);
   });
 
   it('drops a line whose spec left the menu', async () => {
@@ -294,9 +292,10 @@ describe('CheckoutStore: breakdown (PRICE-10)', () => {
     const f = await pricedCart();
     // goods: 2 × 18 + 12 + (18 + 2 egg) = 68; spend 40 save 5 → 63; coupon 3 off (min 30) → 60;
     // delivery at 2 km: first tier 5 → total 65
-    expect([f.checkout.breakdown?.originalAmount, f.checkout.breakdown?.goodsAfterDiscount, f.checkout.breakdown?.fees.delivery, f.checkout.breakdown?.amountToPay]).toEqual([
-      68, 60, 5, 65,
-    ]);
+    expect(f.checkout.breakdown?.originalAmount).toEqual(68);
+    expect(f.checkout.breakdown?.goodsAfterDiscount).toEqual(60);
+    expect(f.checkout.breakdown?.fees.delivery).toEqual(5);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(65);
   });
 
   it('auto-selects the coupon unless the customer picked none', async () => {
@@ -304,7 +303,9 @@ describe('CheckoutStore: breakdown (PRICE-10)', () => {
     const auto = f.checkout.selectedCouponId;
     f.checkout.chooseCoupon(null);
     // 68 − 5 + 5 delivery = 68 without the coupon
-    expect([auto, f.checkout.selectedCouponId, f.checkout.breakdown?.amountToPay]).toEqual([71, null, 68]);
+    expect(auto).toEqual(71);
+    expect(f.checkout.selectedCouponId).toEqual(null);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(68);
   });
 
   it('refuses a second coupon while one is chosen (P§5)', async () => {
@@ -319,7 +320,8 @@ describe('CheckoutStore: breakdown (PRICE-10)', () => {
     await f.member.load();
     f.checkout.setUsePoints(true);
     // 65 − 4 (cap 4.00, 400 points at 100 per unit) = 61
-    expect([f.checkout.breakdown?.points.amount, f.checkout.breakdown?.amountToPay]).toEqual([4, 61]);
+    expect(f.checkout.breakdown?.points.amount).toEqual(4);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(61);
   });
 
   it('uses the delivery distance the server measured', async () => {
@@ -406,9 +408,7 @@ describe('CartStore: revalidation on a chunked menu (CART-2, MENU-5)', () => {
     await chunkedMenu(f, [many[299]]);
     f.cart.open(1);
     const notices = await f.cart.revalidateAll();
-    expect([f.cart.lines.map((l) => l.id), notices.map((n) => [n.productId, n.error.code])]).toEqual([
-      [300],
-      [[999, ErrorCode.productDeleted]],
-    ]);
+    expect(f.cart.lines.map((l) => l.id)).toEqual([300]);
+    expect(notices.map((n) => [n.productId, n.error.code])).toEqual([[999, ErrorCode.productDeleted]]);
   });
 });

@@ -20,27 +20,33 @@ describe('CheckoutStore follows the cart', () => {
   it('starts the form over when the cart of another shop opens, and keeps it for the same shop', async () => {
     const f = await filledCheckout();
     f.cart.open(1);
-    expect([f.checkout.couponChoice, f.checkout.usePoints, f.checkout.orderInfo.table]).toEqual([null, true, 'A3']);
+    expect(f.checkout.couponChoice).toEqual(null);
+    expect(f.checkout.usePoints).toEqual(true);
+    expect(f.checkout.orderInfo.table).toEqual('A3');
     f.cart.open(2);
-    expect([f.checkout.couponChoice, f.checkout.usePoints, f.checkout.acceptedOffers, f.checkout.orderInfo, f.checkout.tableTiming]).toEqual([
-      'auto',
-      false,
-      [],
-      EMPTY_ORDER_INFO,
-      null,
-    ]);
+    expect(f.checkout.couponChoice).toEqual('auto');
+    expect(f.checkout.usePoints).toEqual(false);
+    expect(f.checkout.acceptedOffers).toEqual([]);
+    expect(f.checkout.orderInfo).toEqual(EMPTY_ORDER_INFO);
+    expect(f.checkout.tableTiming).toEqual(null);
   });
 
   it('returns the coupon to automatic when the cart is cleared; points and the order form stay', async () => {
     const f = await filledCheckout();
     f.cart.clear();
-    expect([f.checkout.couponChoice, f.checkout.acceptedOffers, f.checkout.usePoints, f.checkout.orderInfo.note]).toEqual(['auto', [], true, 'no onions']);
+    expect(f.checkout.couponChoice).toEqual('auto');
+    expect(f.checkout.acceptedOffers).toEqual([]);
+    expect(f.checkout.usePoints).toEqual(true);
+    expect(f.checkout.orderInfo.note).toEqual('no onions');
   });
 
   it('after an order: coupon automatic, points off, note empty, the rest of the form kept', async () => {
     const f = await filledCheckout();
     f.cart.clearAfterOrder();
-    expect([f.checkout.couponChoice, f.checkout.usePoints, f.checkout.orderInfo.note, f.checkout.orderInfo.table]).toEqual(['auto', false, '', 'A3']);
+    expect(f.checkout.couponChoice).toEqual('auto');
+    expect(f.checkout.usePoints).toEqual(false);
+    expect(f.checkout.orderInfo.note).toEqual('');
+    expect(f.checkout.orderInfo.table).toEqual('A3');
     expect(f.cart.lines).toEqual([]);
   });
 
@@ -60,8 +66,10 @@ describe('CheckoutStore follows the cart', () => {
     const f = await filledCheckout();
     const [cart, checkout] = [f.cart.revision, f.checkout.revision];
     f.checkout.setPayType('cash');
-    expect([f.cart.revision - cart, f.checkout.revision - checkout]).toEqual([0, 1]);
+    expect(f.cart.revision - cart).toEqual(0);
+    expect(f.checkout.revision - checkout).toEqual(1);
     f.cart.add(2);
-    expect([f.cart.revision - cart, f.checkout.revision - checkout]).toEqual([1, 2]);
+    expect(f.cart.revision - cart).toEqual(1);
+    expect(f.checkout.revision - checkout).toEqual(2);
   });
 });

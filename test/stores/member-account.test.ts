@@ -71,16 +71,22 @@ describe('the member center card (MEMBER-1)', () => {
     await store.loadCard();
     expect(store.cardState).toBe('ready');
     const card = root.member.vipInfo!;
-    expect([card.amount, card.giftAmount, card.points, card.cardNo]).toEqual([500, 50, 2000, DEMO_MEMBER.cardNo]);
+    expect(card.amount).toEqual(500);
+    expect(card.giftAmount).toEqual(50);
+    expect(card.points).toEqual(2000);
+    expect(card.cardNo).toEqual(DEMO_MEMBER.cardNo);
     expect(store.notifyInfo).toMatchObject({ isBindOfficialAccount: false });
     // vip/getInfo says the card has a pay password: the pay-password page changes it
-    expect([store.payPasswordSet, store.payPasswordMode]).toEqual([true, 'change']);
+    expect(store.payPasswordSet).toEqual(true);
+    expect(store.payPasswordMode).toEqual('change');
   });
 
   test('a visitor’s card loads as none and asks nothing members-only', async () => {
     const { root, store, toasts } = await account({ openid: 'center-visitor' });
     await store.loadCard();
-    expect([store.cardState, root.member.isMember, store.notifyInfo]).toEqual(['ready', false, null]);
+    expect(store.cardState).toEqual('ready');
+    expect(root.member.isMember).toEqual(false);
+    expect(store.notifyInfo).toEqual(null);
     expect(toasts).toEqual([]);
   });
 
@@ -88,7 +94,8 @@ describe('the member center card (MEMBER-1)', () => {
     await setMemberSetting(server, SHOP.restaurant, { isFunctionOpen: false });
     const { store } = await account({ openid: 'center-closed' });
     await store.loadCard();
-    expect([store.cardState, store.cardError]).toEqual(['failed', 'functionClosed']);
+    expect(store.cardState).toEqual('failed');
+    expect(store.cardError).toEqual('functionClosed');
   });
 });
 
@@ -107,7 +114,8 @@ describe('fast register and bind (P§4, P§8)', () => {
     const res = failed(await store.joinWithPhoneAuth({ errMsg: 'getPhoneNumber:fail user deny' }));
     expect(res).toMatchObject({ cancelled: true });
     expect((await server.db.select().from(members)).length).toBe(before);
-    expect([root.member.isMember, toasts]).toEqual([false, []]);
+    expect(root.member.isMember).toEqual(false);
+    expect(toasts).toEqual([]);
   });
 
   test('when the shop registers in store only, a phone with a card is bound', async () => {
@@ -281,7 +289,8 @@ describe('official account and notices (MEMBER-8)', () => {
     root.session.patch({ officialAccountOpenid: 'oa-openid-1' });
     expect(store.offerOfficialAccount).toBe(true);
     expect(await store.bindOfficialAccount()).toEqual({ ok: true });
-    expect([store.offerOfficialAccount, root.member.vipInfo?.isBindOfficialAccount]).toEqual([false, true]);
+    expect(store.offerOfficialAccount).toEqual(false);
+    expect(root.member.vipInfo?.isBindOfficialAccount).toEqual(true);
     const [row] = await server.db.select().from(members).where(eq(members.id, root.member.vipInfo!.id));
     expect(row.officialAccountOpenid).toBe('oa-openid-1');
   });

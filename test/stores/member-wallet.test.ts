@@ -101,13 +101,11 @@ describe('pay rules on the recharge screen (MEMBER-4)', () => {
     f.transport.on('vip/payRules', ok({ list: [RULES[2], RULES[1], RULES[0]], allowCustomAmount: true, minAmount: 1 }));
     f.transport.on('store/vipChargePaySetting', ok(paySetting(['weixin', 'alipay', 'allinpay'])));
     await wallet.loadRecharge();
-    expect([wallet.rules.map((r) => r.id), wallet.choice, wallet.payTypes, wallet.payType, wallet.chargeSlogan]).toEqual([
-      [2, 1, 3],
-      { kind: 'rule', ruleId: 2 },
-      ['weixin', 'allinpay'],
-      'weixin',
-      '充值享好礼',
-    ]);
+    expect(wallet.rules.map((r) => r.id)).toEqual([2, 1, 3]);
+    expect(wallet.choice).toEqual({ kind: 'rule', ruleId: 2 });
+    expect(wallet.payTypes).toEqual(['weixin', 'allinpay']);
+    expect(wallet.payType).toEqual('weixin');
+    expect(wallet.chargeSlogan).toEqual('充值享好礼');
     // the first-charge rule: pay 200, gift 40
     expect(wallet.selection).toEqual({ ok: true, amount: 200, gift: 40, ruleId: 2, isFirst: true });
   });
@@ -127,7 +125,9 @@ describe('pay rules on the recharge screen (MEMBER-4)', () => {
     await wallet.loadRecharge();
     wallet.setCustomText('150');
     // reached by 150: 100 → 10 (500 not reached)
-    expect([wallet.choice, wallet.selection, wallet.customGift]).toEqual([{ kind: 'custom' }, { ok: true, amount: 150, gift: 10, isFirst: false }, 10]);
+    expect(wallet.choice).toEqual({ kind: 'custom' });
+    expect(wallet.selection).toEqual({ ok: true, amount: 150, gift: 10, isFirst: false });
+    expect(wallet.customGift).toEqual(10);
   });
 
   test('a typed 250.5 on a never-charged card previews the first-charge gift 40', async () => {
@@ -146,13 +146,15 @@ describe('pay rules on the recharge screen (MEMBER-4)', () => {
     f.transport.on('store/vipChargePaySetting', ok(paySetting(['weixin'])));
     await wallet.loadRecharge();
     wallet.setCustomText('10.005');
-    expect([await wallet.recharge(), calls(f, 'vip/recharge').length]).toEqual([{ status: 'invalid', error: { code: ErrorCode.amountError } }, 0]);
+    expect(await wallet.recharge()).toEqual({ status: 'invalid', error: { code: ErrorCode.amountError } });
+    expect(calls(f, 'vip/recharge').length).toEqual(0);
   });
 
   test('a visitor is told to register first and no pay rules are asked for', async () => {
     const { f, wallet } = build({ card: null });
     await wallet.loadRecharge();
-    expect([wallet.rechargeError, calls(f, 'vip/payRules').length]).toEqual([{ code: ErrorCode.pleaseRegisterFirst }, 0]);
+    expect(wallet.rechargeError).toEqual({ code: ErrorCode.pleaseRegisterFirst });
+    expect(calls(f, 'vip/payRules').length).toEqual(0);
   });
 
   test('a shop without top-ups answers "Function Closed"', async () => {
@@ -180,7 +182,9 @@ describe('a top-up and its settlement (MEMBER-4)', () => {
     expect(calls(fx.f, 'vip/recharge')[0].data).toEqual({ ruleId: 1, payType: 'weixin' });
     expect(fx.asked).toEqual([walletStart.params]);
     expect(calls(fx.f, 'vip/rechargeQuery').length).toBe(2);
-    expect([fx.f.member.vipInfo?.amount, fx.f.member.vipInfo?.giftAmount, fx.wallet.resultStatus]).toEqual([200, 15, 'paid']);
+    expect(fx.f.member.vipInfo?.amount).toEqual(200);
+    expect(fx.f.member.vipInfo?.giftAmount).toEqual(15);
+    expect(fx.wallet.resultStatus).toEqual('paid');
   });
 
   test('a payment the provider reports failed ends failed and credits nothing', async () => {
@@ -189,7 +193,8 @@ describe('a top-up and its settlement (MEMBER-4)', () => {
     fx.f.transport.on('vip/recharge', ok({ rechargeId: 41, chargeAmount: 100, presentAmount: 10, pay: walletStart }));
     fx.f.transport.on('vip/rechargeQuery', ok(query(2)));
     expect(await fx.wallet.recharge()).toEqual({ status: 'failed', rechargeId: 41, error: { code: ErrorCode.paymentWrong } });
-    expect([fx.f.member.vipInfo?.amount, fx.wallet.resultStatus]).toEqual([100, 'failed']);
+    expect(fx.f.member.vipInfo?.amount).toEqual(100);
+    expect(fx.wallet.resultStatus).toEqual('failed');
   });
 
   test('a payment cancelled in the wallet ends cancelled without asking the server', async () => {
@@ -229,7 +234,10 @@ describe('a top-up and its settlement (MEMBER-4)', () => {
     fx.f.transport.on('vip/recharge', ok({ rechargeId: 41, chargeAmount: 100, presentAmount: 10, pay: walletStart }));
     fx.f.transport.on('vip/rechargeQuery', ok(query(1)));
     const [first, second] = await Promise.all([fx.wallet.recharge(), fx.wallet.recharge()]);
-    expect([first.status, second.status, calls(fx.f, 'vip/recharge').length, fx.wallet.paying]).toEqual(['paid', 'busy', 1, false]);
+    expect(first.status).toEqual('paid');
+    expect(second.status).toEqual('busy');
+    expect(calls(fx.f, 'vip/recharge').length).toEqual(1);
+    expect(fx.wallet.paying).toEqual(false);
   });
 
   test("the server's refusal is passed on (a first-charge rule on a charged card: amountError)", async () => {
@@ -263,9 +271,11 @@ describe('histories, limit cards and shops (MEMBER-5, MEMBER-6)', () => {
     const page2 = Array.from({ length: 5 }, (_, i) => tx(80 - i, -5));
     f.transport.on('vip/doc', ok({ list: page1, total: 25, page: 1, pageLimit: 20 }), ok({ list: page2, total: 25, page: 2, pageLimit: 20 }));
     await wallet.balanceDoc.load();
-    expect([wallet.balanceDoc.items.length, wallet.balanceDoc.hasMore]).toEqual([20, true]);
+    expect(wallet.balanceDoc.items.length).toEqual(20);
+    expect(wallet.balanceDoc.hasMore).toEqual(true);
     await wallet.balanceDoc.loadMore();
-    expect([wallet.balanceDoc.items.length, wallet.balanceDoc.hasMore]).toEqual([25, false]);
+    expect(wallet.balanceDoc.items.length).toEqual(25);
+    expect(wallet.balanceDoc.hasMore).toEqual(false);
     // the card's own id, page by page
     expect(calls(f, 'vip/doc').map((r) => r.data)).toEqual([
       { id: 7, page: 1, pageLimit: 20 },
@@ -278,7 +288,8 @@ describe('histories, limit cards and shops (MEMBER-5, MEMBER-6)', () => {
     f.transport.on('vip/doc', ok({ list: [tx(1, 10)], total: 1, page: 1, pageLimit: 20 }), ok({ list: [tx(2, 50), tx(1, 10)], total: 2, page: 1, pageLimit: 20 }));
     await wallet.balanceDoc.load();
     await Promise.all([wallet.balanceDoc.refresh(), wallet.balanceDoc.refresh()]);
-    expect([wallet.balanceDoc.items.map((x) => x.id), calls(f, 'vip/doc').length]).toEqual([[2, 1], 2]);
+    expect(wallet.balanceDoc.items.map((x) => x.id)).toEqual([2, 1]);
+    expect(calls(f, 'vip/doc').length).toEqual(2);
   });
 
   test('a failed page keeps what was listed and offers the page again', async () => {
@@ -286,7 +297,9 @@ describe('histories, limit cards and shops (MEMBER-5, MEMBER-6)', () => {
     f.transport.on('vip/pointDoc', ok({ list: Array.from({ length: 20 }, (_, i) => ({ ...tx(50 - i, 0), points: 5 })), total: 30, page: 1, pageLimit: 20 }), fail('网络错误', 'networkError'));
     await wallet.pointDoc.load();
     await wallet.pointDoc.loadMore();
-    expect([wallet.pointDoc.items.length, wallet.pointDoc.error, wallet.pointDoc.hasMore]).toEqual([20, { code: ErrorCode.networkError }, true]);
+    expect(wallet.pointDoc.items.length).toEqual(20);
+    expect(wallet.pointDoc.error).toEqual({ code: ErrorCode.networkError });
+    expect(wallet.pointDoc.hasMore).toEqual(true);
   });
 
   test("a limit card's history asks for its product's uses of this member and keeps only this card's", async () => {
@@ -299,7 +312,9 @@ describe('histories, limit cards and shops (MEMBER-5, MEMBER-6)', () => {
     f.transport.on('store/limitCardUseList', ok({ list: [use(3, 31), use(2, 32), use(1, 31)], total: 3, page: 1, pageLimit: 20 }));
     await wallet.openCardHistory(31);
     expect(calls(f, 'store/limitCardUseList')[0].data).toEqual({ productId: 30201, memberId: 7, page: 1, pageLimit: 20 });
-    expect([wallet.historyCard?.name, wallet.cardUses.items.map((u) => u.id), wallet.cardUses.hasMore]).toEqual(['洗剪吹 10 次卡', [3, 1], false]);
+    expect(wallet.historyCard?.name).toEqual('洗剪吹 10 次卡');
+    expect(wallet.cardUses.items.map((u) => u.id)).toEqual([3, 1]);
+    expect(wallet.cardUses.hasMore).toEqual(false);
     // 31: 7 times left, valid a day more; 32: used up
     expect(wallet.limitCards.map((c) => wallet.cardUsable(c))).toEqual([true, false]);
   });
@@ -311,7 +326,8 @@ describe('histories, limit cards and shops (MEMBER-5, MEMBER-6)', () => {
       { id: 1002, name: 'Good Taste', address: 'Orchard Rd', phone: '65-1', image: '' },
     ] }));
     await wallet.loadShops();
-    expect([wallet.shops.map((s) => s.id), wallet.currentShopId]).toEqual([[1001, 1002], 1001]);
+    expect(wallet.shops.map((s) => s.id)).toEqual([1001, 1002]);
+    expect(wallet.currentShopId).toEqual(1001);
     expect(await wallet.openShop(1002)).toEqual({ ok: true, changed: true });
     expect(switched).toEqual([{ id: 1002, scoped: 1 }]);
   });
@@ -352,7 +368,9 @@ describe('the wallet against the server with the sandbox provider', () => {
     expect(wallet.selection).toEqual({ ok: true, amount: 200, gift: 40, ruleId: 2, isFirst: true });
     expect(await wallet.recharge()).toMatchObject({ status: 'paid' });
     // 0 + 200 = 200 balance; 0 + 40 = 40 gift
-    expect([f.member.vipInfo?.amount, f.member.vipInfo?.giftAmount, f.member.vipInfo?.isCharged]).toEqual([200, 40, true]);
+    expect(f.member.vipInfo?.amount).toEqual(200);
+    expect(f.member.vipInfo?.giftAmount).toEqual(40);
+    expect(f.member.vipInfo?.isCharged).toEqual(true);
     await wallet.balanceDoc.load();
     expect(wallet.balanceDoc.items.map((t) => [t.type, t.amount, t.giftAmount, t.balance])).toEqual([['charge', 200, 40, 200]]);
     expect(f.member.vipInfo?.id).toBe(DEMO_MEMBER_EMPTY.id);
@@ -364,7 +382,9 @@ describe('the wallet against the server with the sandbox provider', () => {
     expect(wallet.selection).toMatchObject({ ok: true, amount: 150, gift: 10 });
     expect(await wallet.recharge()).toMatchObject({ status: 'paid' });
     // 500 + 150 = 650 balance; 50 + 10 = 60 gift (the 100 rule reached)
-    expect([f.member.vipInfo?.amount, f.member.vipInfo?.giftAmount, f.member.vipInfo?.id]).toEqual([650, 60, DEMO_MEMBER.id]);
+    expect(f.member.vipInfo?.amount).toEqual(650);
+    expect(f.member.vipInfo?.giftAmount).toEqual(60);
+    expect(f.member.vipInfo?.id).toEqual(DEMO_MEMBER.id);
   });
 
   test('a payment the provider fails ends failed and the card keeps its balance', async () => {

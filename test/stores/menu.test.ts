@@ -15,7 +15,9 @@ describe('MenuStore: versioned cache (MENU-5)', () => {
     const f = buildStores();
     await loadMenu(f, [noodles, dumplings], { version: 3 });
     const cache = f.storage.get<MenuCache>(menuStorageKey(1));
-    expect([cache?.version, cache?.products.map((p) => p.id), cache?.complete]).toEqual([3, [1, 2], true]);
+    expect(cache?.version).toEqual(3);
+    expect(cache?.products.map((p) => p.id)).toEqual([1, 2]);
+    expect(cache?.complete).toEqual(true);
   });
 
   it('sends the cached version and keeps the cached menu on unchanged', async () => {
@@ -25,7 +27,9 @@ describe('MenuStore: versioned cache (MENU-5)', () => {
     f.transport.on('store/products', ok({ version: 3, unchanged: true, stock: { '1': 4 } }));
     await f.menu.load(1);
     const sent = f.transport.requests.find((r) => r.url.endsWith('/store/products'))?.data;
-    expect([sent, f.menu.product(1)?.name, f.menu.stock]).toEqual([{ version: 3 }, 'Beef noodles', { '1': 4 }]);
+    expect(sent).toEqual({ version: 3 });
+    expect(f.menu.product(1)?.name).toEqual('Beef noodles');
+    expect(f.menu.stock).toEqual({ '1': 4 });
   });
 
   it('skips the category call when a whole menu is cached', async () => {
@@ -43,9 +47,10 @@ describe('MenuStore: versioned cache (MENU-5)', () => {
     const f = buildStores({ storage });
     f.transport.on('store/products', ok(menuBody(4, [{ ...noodles, price: 20 }])));
     await f.menu.load(1);
-    expect([f.menu.version, f.menu.product(1)?.price, f.menu.newMenuUpdated, storage.get<MenuCache>(menuStorageKey(1))?.version]).toEqual([
-      4, 20, true, 4,
-    ]);
+    expect(f.menu.version).toEqual(4);
+    expect(f.menu.product(1)?.price).toEqual(20);
+    expect(f.menu.newMenuUpdated).toEqual(true);
+    expect(storage.get<MenuCache>(menuStorageKey(1))?.version).toEqual(4);
   });
 });
 
@@ -56,7 +61,10 @@ describe('MenuStore: the category list carries what loads next (MENU-8)', () => 
     f.transport.on('store/productTypes', ok({ ...typesBody(6, [noodles, dumplings]), whole: { categories: whole.categories, stock: whole.stock } }));
     await f.menu.load(1);
     expect(f.transport.requests.map((r) => r.url.split('/').pop())).toEqual(['productTypes']);
-    expect([f.menu.version, f.menu.complete, f.menu.productList.map((p) => p.id), f.menu.productState(2)?.stockLeft]).toEqual([6, true, [1, 2], 3]);
+    expect(f.menu.version).toEqual(6);
+    expect(f.menu.complete).toEqual(true);
+    expect(f.menu.productList.map((p) => p.id)).toEqual([1, 2]);
+    expect(f.menu.productState(2)?.stockLeft).toEqual(3);
     expect(f.storage.get<MenuCache>(menuStorageKey(1))?.products.map((p) => p.id)).toEqual([1, 2]);
   });
 
@@ -71,7 +79,9 @@ describe('MenuStore: the category list carries what loads next (MENU-8)', () => 
     await f.menu.load(1);
     const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => r.data);
     expect(chunks).toEqual([{ version: 5, typeId: 10, page: 2, pageLimit: 100 }]);
-    expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
+    expect(f.menu.chunked).toEqual(true);
+    expect(f.menu.productList.length).toEqual(200);
+    expect(f.menu.loadedTypeIds).toEqual([10]);
   });
 
   it("takes the first page's live stock from the category list: no store/stockQuery call before the rows show", async () => {
@@ -97,7 +107,9 @@ describe('MenuStore: the category list carries what loads next (MENU-8)', () => 
     f.transport.on('store/stockQuery', ok({ list: [] }));
     await f.menu.load(1);
     const pages = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => (r.data as { typeId: number; page: number }).page);
-    expect([pages, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([[1, 2], 200, [10]]);
+    expect(pages).toEqual([1, 2]);
+    expect(f.menu.productList.length).toEqual(200);
+    expect(f.menu.loadedTypeIds).toEqual([10]);
   });
 });
 
@@ -118,7 +130,9 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     const f = buildStores();
     scriptChunks(f);
     await f.menu.load(1);
-    expect([f.menu.chunked, f.menu.productList.length, f.menu.loadedTypeIds]).toEqual([true, 200, [10]]);
+    expect(f.menu.chunked).toEqual(true);
+    expect(f.menu.productList.length).toEqual(200);
+    expect(f.menu.loadedTypeIds).toEqual([10]);
   });
 
   it('stores only the version and category list of a large menu, not its products', async () => {
@@ -126,12 +140,10 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     scriptChunks(f);
     await f.menu.load(1);
     const cache = f.storage.get<MenuCache>(menuStorageKey(1));
-    expect([cache?.version, cache?.categories.map((c) => c.id), cache?.products.length, cache?.complete]).toEqual([
-      5,
-      [10, 11],
-      0,
-      false,
-    ]);
+    expect(cache?.version).toEqual(5);
+    expect(cache?.categories.map((c) => c.id)).toEqual([10, 11]);
+    expect(cache?.products.length).toEqual(0);
+    expect(cache?.complete).toEqual(false);
   });
 
   it('sends the held version and the category with each chunk', async () => {
@@ -160,7 +172,8 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     await f.menu.load(1);
     stop();
     // two categories of 200 and 150 products; the first (200) came in two pages before any was shown
-    expect([categoriesWhenAsked, seen]).toEqual([0, [[0, 0], [2, 200]]]);
+    expect(categoriesWhenAsked).toEqual(0);
+    expect(seen).toEqual([[0, 0], [2, 200]]);
   });
 
   it('shows the category list and reports the failure when the first category cannot be loaded', async () => {
@@ -168,7 +181,9 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     f.transport.on('store/productTypes', ok(typesBody(5, large)));
     f.transport.on('store/productsChunk', { fail: { errno: 600001, errMsg: 'request:fail' } });
     await expect(f.menu.load(1)).rejects.toMatchObject({ code: ErrorCode.networkError });
-    expect([f.menu.categories.map((c) => c.id), f.menu.products.size, f.menu.loading]).toEqual([[10, 11], 0, false]);
+    expect(f.menu.categories.map((c) => c.id)).toEqual([10, 11]);
+    expect(f.menu.products.size).toEqual(0);
+    expect(f.menu.loading).toEqual(false);
   });
 
   it('reads live stock of the loaded chunk', async () => {
@@ -191,7 +206,8 @@ describe('MenuStore: chunked loading (MENU-5, MENU-8)', () => {
     await f.menu.load(1);
     f.transport.on('store/productSearch', ok({ version: 5, list: [large[260]] }));
     const found = await f.menu.search('product 261');
-    expect([found.map((p) => p.id), f.transport.last?.data]).toEqual([[261], { searchText: 'product 261', version: 5 }]);
+    expect(found.map((p) => p.id)).toEqual([261]);
+    expect(f.transport.last?.data).toEqual({ searchText: 'product 261', version: 5 });
   });
 });
 
@@ -230,7 +246,9 @@ describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () 
     f.transport.on('store/productsChunk', page(5, 10));
     await f.menu.load(1);
     const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk'));
-    expect([chunks.length, f.menu.loadedTypeIds, f.menu.product(1)?.id]).toEqual([1, [10], 1]);
+    expect(chunks.length).toEqual(1);
+    expect(f.menu.loadedTypeIds).toEqual([10]);
+    expect(f.menu.product(1)?.id).toEqual(1);
   });
 
   it('shows the first category before the version check answers when its answer is not stale', async () => {
@@ -254,7 +272,8 @@ describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () 
     const early = [late.menu.loading, late.menu.product(1)?.id];
     answerVersionCheck();
     await loading;
-    expect([early, late.menu.loadedTypeIds]).toEqual([[true, 1], [10]]);
+    expect(early).toEqual([true, 1]);
+    expect(late.menu.loadedTypeIds).toEqual([10]);
   });
 
   it('asks again for the first category of a moved menu, with the new version', async () => {
@@ -264,14 +283,12 @@ describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () 
     f.transport.on('store/productsChunk', page(6, 10, true), page(6, 10));
     await f.menu.load(1);
     const chunks = f.transport.requests.filter((r) => r.url.endsWith('/store/productsChunk')).map((r) => r.data);
-    expect([chunks, f.menu.version, f.menu.loadedTypeIds]).toEqual([
-      [
+    expect(chunks).toEqual([
         { version: 5, typeId: 10, page: 1, pageLimit: 100 },
         { version: 6, typeId: 10, page: 1, pageLimit: 100 },
-      ],
-      6,
-      [10],
-    ]);
+      ]);
+    expect(f.menu.version).toEqual(6);
+    expect(f.menu.loadedTypeIds).toEqual([10]);
   });
 
   it('leaves a shown row alone when another category arrives', async () => {
@@ -311,7 +328,8 @@ describe('MenuStore: a returning customer of a large menu (MENU-5, MENU-8)', () 
     const stop = autorun(() => seen.push(f.menu.visibleCategories));
     await f.menu.loadCategory(11);
     stop();
-    expect([seen.length, f.menu.loadedTypeIds]).toEqual([1, [10, 11]]);
+    expect(seen.length).toEqual(1);
+    expect(f.menu.loadedTypeIds).toEqual([10, 11]);
   });
 });
 
@@ -320,7 +338,8 @@ describe('MenuStore: product states (MENU-1…4)', () => {
     const f = buildStores();
     await loadMenu(f, [noodles, dumplings]);
     const calls = f.transport.requests.length;
-    expect([(await f.menu.search('dump')).map((p) => p.id), f.transport.requests.length]).toEqual([[2], calls]);
+    expect((await f.menu.search('dump')).map((p) => p.id)).toEqual([2]);
+    expect(f.transport.requests.length).toEqual(calls);
   });
 
   it('marks a product with no stock left as sold out, naming it', async () => {
@@ -345,7 +364,8 @@ describe('MenuStore: product states (MENU-1…4)', () => {
     const f = buildStores();
     // Monday noon; the product sells only 17:00–21:00
     await loadMenu(f, [{ ...noodles, saleTime: [{ weekdays: [], timeRanges: [{ start: '17:00', end: '21:00' }] }] }]);
-    expect([f.menu.productState(1)?.inSaleTime, f.menu.productState(1)?.error?.code]).toEqual([false, ErrorCode.productNotInSaleTime]);
+    expect(f.menu.productState(1)?.inSaleTime).toEqual(false);
+    expect(f.menu.productState(1)?.error?.code).toEqual(ErrorCode.productNotInSaleTime);
   });
 
   it('puts the product back on sale when the clock reaches its sale time', async () => {
@@ -361,7 +381,8 @@ describe('MenuStore: product states (MENU-1…4)', () => {
     const shown = f.menu.productState(1)?.memberPrice;
     f.transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: { isShowVipPrice: false }, levels: [] }));
     await f.member.load();
-    expect([shown, f.menu.productState(1)?.memberPrice]).toEqual([15, null]);
+    expect(shown).toEqual(15);
+    expect(f.menu.productState(1)?.memberPrice).toEqual(null);
   });
 
   it('reports minimum quantity and purchase limit, 99999 when there is none', async () => {
@@ -369,7 +390,9 @@ describe('MenuStore: product states (MENU-1…4)', () => {
     await loadMenu(f, [{ ...noodles, minQuantity: 2 }, dumplings]);
     const a = f.menu.productState(1);
     const b = f.menu.productState(2);
-    expect([a?.minQuantity, a?.purchaseLimit, b?.minQuantity]).toEqual([2, 99999, 1]);
+    expect(a?.minQuantity).toEqual(2);
+    expect(a?.purchaseLimit).toEqual(99999);
+    expect(b?.minQuantity).toEqual(1);
   });
 
   it('restricts a member-level product for other levels (MENU-4)', async () => {

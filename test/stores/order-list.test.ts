@@ -14,7 +14,8 @@ describe('OrderStore: list (ORDER-9)', () => {
     const f = buildStores();
     f.transport.on('order/list', page([1, 2], 2, 1));
     await f.order.setTab('unpaid');
-    expect([f.order.list.map((o) => o.id), f.transport.last?.data]).toEqual([[1, 2], { tab: 'unpaid', page: 1, pageLimit: ORDER_PAGE_LIMIT }]);
+    expect(f.order.list.map((o) => o.id)).toEqual([1, 2]);
+    expect(f.transport.last?.data).toEqual({ tab: 'unpaid', page: 1, pageLimit: ORDER_PAGE_LIMIT });
   });
 
   it('asks for the next page with the page size of the contract', async () => {
@@ -31,7 +32,9 @@ describe('OrderStore: list (ORDER-9)', () => {
     f.transport.on('order/list', page(ids(25, 6), 25, 1), page(ids(5, 1), 25, 2));
     await f.order.setTab('all');
     await f.order.loadMore();
-    expect([f.order.list.length, f.order.list[20].id, f.order.hasMore]).toEqual([25, 5, false]);
+    expect(f.order.list.length).toEqual(25);
+    expect(f.order.list[20].id).toEqual(5);
+    expect(f.order.hasMore).toEqual(false);
   });
 
   it('asks nothing more once every order is listed', async () => {
@@ -49,7 +52,8 @@ describe('OrderStore: list (ORDER-9)', () => {
     await f.order.setTab('all');
     await f.order.loadMore();
     // page 2 answers 21…3 (19 rows): 20 + 18 new (21 was listed already) = 38 < 41, but 19 < 20 rows: nothing follows
-    expect([f.order.list.length, f.order.hasMore]).toEqual([38, false]);
+    expect(f.order.list.length).toEqual(38);
+    expect(f.order.hasMore).toEqual(false);
   });
 
   it('refreshes from the first page', async () => {
@@ -58,7 +62,9 @@ describe('OrderStore: list (ORDER-9)', () => {
     await f.order.setTab('all');
     await f.order.loadMore();
     await f.order.refresh();
-    expect([f.order.list.length, f.order.list[0].id, f.order.hasMore]).toEqual([20, 26, true]);
+    expect(f.order.list.length).toEqual(20);
+    expect(f.order.list[0].id).toEqual(26);
+    expect(f.order.hasMore).toEqual(true);
   });
 
   it('lists a newly placed order first after a refresh', async () => {
@@ -75,14 +81,18 @@ describe('OrderStore: list (ORDER-9)', () => {
     const first = f.order.setTab('unpaid');
     const second = f.order.setTab('completed');
     await Promise.all([first, second]);
-    expect([f.order.tab, f.order.list.map((o) => o.id), f.order.listLoading]).toEqual(['completed', [8], false]);
+    expect(f.order.tab).toEqual('completed');
+    expect(f.order.list.map((o) => o.id)).toEqual([8]);
+    expect(f.order.listLoading).toEqual(false);
   });
 
   it('keeps the failure of a page so the list can offer a retry', async () => {
     const f = buildStores();
     f.transport.on('order/list', fail('Server busy', ErrorCode.serverError));
     await f.order.setTab('all');
-    expect([f.order.listError?.code, f.order.list, f.order.listLoading]).toEqual([ErrorCode.serverError, [], false]);
+    expect(f.order.listError?.code).toEqual(ErrorCode.serverError);
+    expect(f.order.list).toEqual([]);
+    expect(f.order.listLoading).toEqual(false);
   });
 
   it('clears the failure when the retry loads the page', async () => {
@@ -90,7 +100,8 @@ describe('OrderStore: list (ORDER-9)', () => {
     f.transport.on('order/list', fail('Server busy', ErrorCode.serverError), page([1], 1, 1));
     await f.order.setTab('all');
     await f.order.setTab('all');
-    expect([f.order.listError, f.order.list.map((o) => o.id)]).toEqual([null, [1]]);
+    expect(f.order.listError).toEqual(null);
+    expect(f.order.list.map((o) => o.id)).toEqual([1]);
   });
 
   it('runs one refresh when the list is pulled twice before the first page arrives', async () => {
@@ -118,7 +129,8 @@ describe('OrderStore: detail and countdown (ORDER-8)', () => {
     f.transport.on('order/detail', ok(orderDetail({ payDeadline: NOON + 15 * MINUTE })));
     await f.order.loadDetail(501);
     // 15 − 5 = 10 minutes left
-    expect([f.order.countdownMs, f.order.countdownText]).toEqual([10 * MINUTE, '10:00']);
+    expect(f.order.countdownMs).toEqual(10 * MINUTE);
+    expect(f.order.countdownText).toEqual('10:00');
   });
 
   it('moves the countdown with the clock', async () => {
@@ -134,7 +146,8 @@ describe('OrderStore: detail and countdown (ORDER-8)', () => {
     f.transport.on('order/detail', ok(orderDetail({ payDeadline: NOON + 15 * MINUTE })));
     await f.order.loadDetail(501);
     f.order.tick(NOON + 16 * MINUTE);
-    expect([f.order.countdownMs, f.order.detailActions.canPayAgain]).toEqual([0, false]);
+    expect(f.order.countdownMs).toEqual(0);
+    expect(f.order.detailActions.canPayAgain).toEqual(false);
   });
 
   it('has no countdown for a paid order', async () => {
@@ -145,7 +158,8 @@ describe('OrderStore: detail and countdown (ORDER-8)', () => {
   });
 
   it('formats minutes and seconds, rounding partial seconds up', () => {
-    expect([formatCountdown(61_001), formatCountdown(0)]).toEqual(['01:02', '00:00']);
+    expect(formatCountdown(61_001)).toEqual('01:02');
+    expect(formatCountdown(0)).toEqual('00:00');
   });
 
   it('shows "to be confirmed" for an unpaid order under 60 seconds old', async () => {
@@ -170,10 +184,8 @@ describe('OrderStore: actions on an order', () => {
     await f.order.loadDetail(501);
     f.transport.on('order/close', ok({ id: 501, status: 'nopay_cancel', payStatus: 3 }));
     await f.order.cancel(501);
-    expect([f.order.detail?.status, f.order.detailActions]).toEqual([
-      'nopay_cancel',
-      { canCancel: false, canPayAgain: false, canConfirmDelivered: false },
-    ]);
+    expect(f.order.detail?.status).toEqual('nopay_cancel');
+    expect(f.order.detailActions).toEqual({ canCancel: false, canPayAgain: false, canConfirmDelivered: false });
   });
 
   it('announces a placed order to the shop once, however often its success page opens (C§7)', async () => {
@@ -206,7 +218,8 @@ describe('OrderStore: actions on an order', () => {
     const info = { orderNo: 'N501', status: 'rider_picked_up', riderName: 'Wang', riderPhone: '13900000000', riderGps: null, estimatedArrival: null, events: [] };
     f.transport.on('order/deliveryInfo', ok(info));
     await f.order.loadDeliveryInfo('N501');
-    expect([f.order.deliveryInfo?.riderName, f.transport.last?.data]).toEqual(['Wang', { orderNo: 'N501' }]);
+    expect(f.order.deliveryInfo?.riderName).toEqual('Wang');
+    expect(f.transport.last?.data).toEqual({ orderNo: 'N501' });
   });
 
   it('settles a payment on "check whether paid"', async () => {
@@ -214,6 +227,7 @@ describe('OrderStore: actions on an order', () => {
     f.transport.on('order/detail', ok(orderDetail()));
     await f.order.loadDetail(501);
     f.transport.on('order/payQuery', ok({ id: 501, status: 'pending', payStatus: 1, paidAmount: 20 }));
-    expect([await f.order.checkPaid(501), f.order.detail?.status]).toEqual([{ status: 'paid', orderId: 501 }, 'pending']);
+    expect(await f.order.checkPaid(501)).toEqual({ status: 'paid', orderId: 501 });
+    expect(f.order.detail?.status).toEqual('pending');
   });
 });

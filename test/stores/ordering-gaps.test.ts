@@ -30,11 +30,9 @@ describe('ORDER-12: set meals before confirm', () => {
     f.transport.on('store/comboCheck', ok({ id: 9, offline: false, saleOut: true, deleted: false, items: [{ id: 5, offline: false, saleOut: true, deleted: false }] }));
     const step = await f.checkout.checkout();
     const asked = f.transport.requests.filter((r) => r.url.endsWith('/store/comboCheck')).map((r) => r.data);
-    expect([step, asked, f.cart.lines.map((l) => l.id)]).toEqual([
-      { step: 'stockShortage', product: 'Cola', error: { code: ErrorCode.productSoldOut, params: { product: 'Cola' } } },
-      [{ productId: 9, isNewVersion: true }],
-      [1],
-    ]);
+    expect(step).toEqual({ step: 'stockShortage', product: 'Cola', error: { code: ErrorCode.productSoldOut, params: { product: 'Cola' } } });
+    expect(asked).toEqual([{ productId: 9, isNewVersion: true }]);
+    expect(f.cart.lines.map((l) => l.id)).toEqual([1]);
   });
 
   it('names an offline item with the offline message', async () => {
@@ -56,7 +54,8 @@ describe('ORDER-12: set meals before confirm', () => {
     f.transport.on('store/checkStock', inStock);
     const step = await f.checkout.checkout();
     // two sets take two lemon teas besides the two sets themselves
-    expect([step.step, f.transport.last?.data]).toEqual(['confirm', { products: [{ id: 9, quantity: 2 }, { id: 6, quantity: 2 }] }]);
+    expect(step.step).toEqual('confirm');
+    expect(f.transport.last?.data).toEqual({ products: [{ id: 9, quantity: 2 }, { id: 6, quantity: 2 }] });
   });
 
   it('keeps only the whole sets the item’s stock covers after a shortfall', async () => {
@@ -67,7 +66,8 @@ describe('ORDER-12: set meals before confirm', () => {
     f.transport.on('store/comboCheck', ok({ id: 9, offline: false, saleOut: false, deleted: false, items: [] }));
     f.transport.on('store/checkStock', ok({ id: 5, name: 'Cola', stock: 2 }));
     const step = await f.checkout.checkout();
-    expect([step.step, f.cart.lines.map((l) => l.quantity)]).toEqual(['stockShortage', [2]]);
+    expect(step.step).toEqual('stockShortage');
+    expect(f.cart.lines.map((l) => l.quantity)).toEqual([2]);
   });
 });
 
@@ -89,10 +89,8 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     const f = await cartWith([giftActivity]);
     f.cart.add(1, { quantity: 2 });
     // 2 × 20 = 40 ≥ 30: one lemon tea free; the customer pays the 40 of the noodles only
-    expect([f.checkout.breakdown?.gifts, f.checkout.breakdown?.amountToPay]).toEqual([
-      [{ kind: 'product', activityId: 91, activityType: 9, productId: 6, name: 'Lemon tea', quantity: 1, price: 0 }],
-      40,
-    ]);
+    expect(f.checkout.breakdown?.gifts).toEqual([{ kind: 'product', activityId: 91, activityType: 9, productId: 6, name: 'Lemon tea', quantity: 1, price: 0 }]);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(40);
   });
 
   it('charges an accepted markup offer at its price and sends it with the order', async () => {
@@ -102,7 +100,8 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     expect(f.checkout.acceptOffer({ activityId: 92, productId: 5 }, 2)).toBeNull();
     f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // 2 × 20 + 2 colas × ¥1 = 42
-    expect([f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([42, [{ activityId: 92, productId: 5, quantity: 2 }]]);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(42);
+    expect(f.orderConfirm.submission?.acceptedOffers).toEqual([{ activityId: 92, productId: 5, quantity: 2 }]);
   });
 
   it('drops an accepted offer from the order once the cart no longer reaches it', async () => {
@@ -112,7 +111,9 @@ describe('PRICE-11 gifts and PRICE-5 offers in the cart', () => {
     f.checkout.setOrderInfo({ table: 'A1', people: 1 });
     // one noodles: 20 < 30, the cola offer is no longer offered and not sent; the customer pays 20
     f.cart.decrement(f.cart.lines[0].flag);
-    expect([f.checkout.breakdown?.offers, f.checkout.breakdown?.amountToPay, f.orderConfirm.submission?.acceptedOffers]).toEqual([[], 20, undefined]);
+    expect(f.checkout.breakdown?.offers).toEqual([]);
+    expect(f.checkout.breakdown?.amountToPay).toEqual(20);
+    expect(f.orderConfirm.submission?.acceptedOffers).toEqual(undefined);
   });
 
   it('refuses more units than the offer allows', async () => {
@@ -132,7 +133,9 @@ describe('C§4: a fast-food shop closed for takeaway that still seats diners', (
     await readyToOrder(f, [noodles], { shop: scanAllDay });
     expect(f.shop.dialogs).toEqual([{ kind: 'status', status: 0, code: ErrorCode.storeClosed, confirm: 'switchToDine', cancel: 'callShop' }]);
     expect(f.shop.answerStatusDialog('switchToDine')).toBe('switchToDine');
-    expect([f.session.orderType, f.shop.canOrderError, f.shop.dialogs]).toEqual(['dine', null, []]);
+    expect(f.session.orderType).toEqual('dine');
+    expect(f.shop.canOrderError).toEqual(null);
+    expect(f.shop.dialogs).toEqual([]);
   });
 
   it('checkout from a takeaway cart shows the same choice', async () => {
@@ -159,6 +162,7 @@ describe('C§4: a fast-food shop closed for takeaway that still seats diners', (
     await readyToOrder(f, [noodles], { shop: { shopStatus: -1 } });
     const takeaway = f.shop.dialogs;
     f.session.setOrderType('dine');
-    expect([takeaway, f.shop.dialogs]).toEqual([[{ kind: 'status', status: -1, code: ErrorCode.storeStoppedNotice, confirm: 'switchToDine', cancel: 'callShop' }], []]);
+    expect(takeaway).toEqual([{ kind: 'status', status: -1, code: ErrorCode.storeStoppedNotice, confirm: 'switchToDine', cancel: 'callShop' }]);
+    expect(f.shop.dialogs).toEqual([]);
   });
 });

@@ -104,7 +104,8 @@ describe('coupon list scopes (PROMO-1, P§3 all 0, now 1, chainShops 2)', () => 
     await area.loadCoupons(CouponListScope.now);
     area.setScope(CouponListScope.all);
     await area.loadCoupons();
-    expect([area.isElsewhere(coupon({ id: 1 })), area.isElsewhere(coupon({ id: 2 }))]).toEqual([false, true]);
+    expect(area.isElsewhere(coupon({ id: 1 }))).toEqual(false);
+    expect(area.isElsewhere(coupon({ id: 2 }))).toEqual(true);
     area.setScope(CouponListScope.chainShops);
     expect(area.isElsewhere(coupon({ id: 1 }))).toBe(true);
   });
@@ -115,7 +116,8 @@ describe('coupon list scopes (PROMO-1, P§3 all 0, now 1, chainShops 2)', () => 
     const area = areaOf(f);
     await area.loadCoupons();
     expect(sentBodies(f, 'activity/couponList')).toEqual([]);
-    expect([area.listError, area.coupons]).toEqual([ErrorCode.pleaseRegisterFirst, []]);
+    expect(area.listError).toEqual(ErrorCode.pleaseRegisterFirst);
+    expect(area.coupons).toEqual([]);
   });
 });
 
@@ -166,7 +168,9 @@ describe('the times red bag (PROMO-3)', () => {
     f.transport.on('activity/getTimesRedBag', ok(null));
     const area = areaOf(f);
     await area.loadTimesRedBag();
-    expect([area.timesLoaded, area.timesProgress, await area.checkTimesRedBag()]).toEqual([true, null, null]);
+    expect(area.timesLoaded).toEqual(true);
+    expect(area.timesProgress).toEqual(null);
+    expect(await area.checkTimesRedBag()).toEqual(null);
   });
 });
 
@@ -179,7 +183,8 @@ describe('the promotion code (PROMO-4)', () => {
     const area = areaOf(f);
     expect(await area.searchCode(' nope ')).toEqual({ code: ErrorCode.couponActivityNotExist });
     expect(sentBodies(f, 'activity/getActivityByCode')).toEqual([{ code: 'nope' }]);
-    expect([area.codeActivity, f.promotion.promotionCode]).toEqual([null, null]);
+    expect(area.codeActivity).toEqual(null);
+    expect(f.promotion.promotionCode).toEqual(null);
     expect(await area.applyCode()).toEqual({ code: ErrorCode.couponActivityNotExist });
   });
 
@@ -199,9 +204,11 @@ describe('the promotion code (PROMO-4)', () => {
     // not on the order until the customer applies it
     expect(f.promotion.promotionCode).toBeNull();
     expect(await area.applyCode()).toBeNull();
-    expect([f.promotion.promotionCode, f.promotion.promotionCodeActivity?.id]).toEqual(['save10', 7019]);
+    expect(f.promotion.promotionCode).toEqual('save10');
+    expect(f.promotion.promotionCodeActivity?.id).toEqual(7019);
     area.removeCode();
-    expect([f.promotion.promotionCode, f.promotion.promotionCodeActivity]).toEqual([null, null]);
+    expect(f.promotion.promotionCode).toEqual(null);
+    expect(f.promotion.promotionCodeActivity).toEqual(null);
   });
 });
 
@@ -229,7 +236,8 @@ describe('receiving coupons and the shared red bag against the server (PROMO-1, 
     const area = areaOf(f, new FakeCheckout(), () => server.clock.now());
     expect(f.promotion.coupons.some((c) => c.activityID === ACTIVITY.discountCoupon)).toBe(false);
     const got = (await area.receiveByLink(ACTIVITY.discountCoupon)) as Coupon;
-    expect([got.activityID, got.name]).toEqual([ACTIVITY.discountCoupon, '8.8折券']);
+    expect(got.activityID).toEqual(ACTIVITY.discountCoupon);
+    expect(got.name).toEqual('8.8折券');
     expect(area.linkCoupon?.id).toBe(got.id);
     // the order's coupons were read again: the new coupon is among them
     expect(f.promotion.coupons.map((c) => c.id)).toContain(got.id);
@@ -301,7 +309,9 @@ describe('receiving coupons and the shared red bag against the server (PROMO-1, 
     const area = areaOf(f);
     await area.openExpand(ACTIVITY.expandCoupon, null);
     // the demo member holds the type-8 coupon 8504 of the expand activity
-    expect([area.expand?.coupon?.id, area.expand?.fromCouponId, area.expandIsMine]).toEqual([MEMBER_COUPON.minAmount, MEMBER_COUPON.minAmount, true]);
+    expect(area.expand?.coupon?.id).toEqual(MEMBER_COUPON.minAmount);
+    expect(area.expand?.fromCouponId).toEqual(MEMBER_COUPON.minAmount);
+    expect(area.expandIsMine).toEqual(true);
   });
 
   test('a bag opened from a coupon of another activity shows "invalid coupon" and gives nothing', async () => {

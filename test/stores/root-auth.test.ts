@@ -19,7 +19,8 @@ describe('login (USER-1)', () => {
     transport.on('user/login', loginAnswer('wx-open'));
     await expect(root.auth.ensureLogin()).resolves.toEqual({ ok: true, value: { token: TOKEN } });
     expect(transport.last).toMatchObject({ url: '/new/consumer/user/login', data: { id: '12', code: 'wx-code' } });
-    expect([root.session.token, root.session.openid]).toEqual([TOKEN, 'wx-open']);
+    expect(root.session.token).toEqual(TOKEN);
+    expect(root.session.openid).toEqual('wx-open');
   });
 
   it('uses aliLogin for a payment-app code', async () => {
@@ -136,7 +137,8 @@ describe('sending the SMS code of the browser login (USER-1)', () => {
     const late = auth.smsWaitSeconds;
     auth.tick(START + 60_000);
     // 60 s − 59.5 s = 0.5 s, shown rounded up as 1
-    expect([late, auth.smsWaitSeconds]).toEqual([1, 0]);
+    expect(late).toEqual(1);
+    expect(auth.smsWaitSeconds).toEqual(0);
   });
 
   it('sends nothing a second time while the countdown runs', async () => {
@@ -144,7 +146,8 @@ describe('sending the SMS code of the browser login (USER-1)', () => {
     transport.on('user/sendSmsCode', ok({ sent: true, expiresIn: 300 }));
     await auth.sendSmsCode('13800000000');
     const again = await auth.sendSmsCode('13800000000');
-    expect([again.ok, transport.requests.filter((r) => r.url.endsWith('/user/sendSmsCode')).length]).toEqual([false, 1]);
+    expect(again.ok).toEqual(false);
+    expect(transport.requests.filter((r) => r.url.endsWith('/user/sendSmsCode')).length).toEqual(1);
   });
 
   it('refuses a wrong phone without asking the server, for the page to show', async () => {
@@ -157,14 +160,16 @@ describe('sending the SMS code of the browser login (USER-1)', () => {
     const { auth, transport, platform } = buildSms();
     transport.on('user/sendSmsCode', fail('门店短信余量不足', 'noSmsLeft'));
     await expect(auth.sendSmsCode('13800000000')).resolves.toEqual({ ok: false, error: { code: ErrorCode.noSmsLeft }, shown: true });
-    expect([platform.ui.toasts, auth.smsWaitSeconds]).toEqual([['门店短信余量不足'], 0]);
+    expect(platform.ui.toasts).toEqual(['门店短信余量不足']);
+    expect(auth.smsWaitSeconds).toEqual(0);
   });
 
   it('starts the countdown when the server says codes are asked too often', async () => {
     const { auth, transport } = buildSms();
     transport.on('user/sendSmsCode', fail('操作过于频繁，请稍后再试', 'tooManyRequests'));
     const res = await auth.sendSmsCode('13800000000');
-    expect([res.ok, auth.smsWaitSeconds]).toEqual([false, SMS_RESEND_SECONDS]);
+    expect(res.ok).toEqual(false);
+    expect(auth.smsWaitSeconds).toEqual(SMS_RESEND_SECONDS);
   });
 
   it('shows the sending state only while the code is on its way', async () => {
@@ -173,6 +178,7 @@ describe('sending the SMS code of the browser login (USER-1)', () => {
     const sending = auth.sendSmsCode('13800000000');
     const during = auth.smsSending;
     await sending;
-    expect([during, auth.smsSending]).toEqual([true, false]);
+    expect(during).toEqual(true);
+    expect(auth.smsSending).toEqual(false);
   });
 });

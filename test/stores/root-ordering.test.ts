@@ -27,7 +27,9 @@ const buildRoot = (ordering?: OrderingLoader) => fakeRoot({ query: { id: '1' }, 
 describe('RootStore ordering stores', () => {
   it('builds the menu, cart and order with the root when the loader has a builder at hand', () => {
     const { root } = buildRoot();
-    expect([root.orderingReady, root.cart.shopId, root.menu.products.size]).toEqual([true, null, 0]);
+    expect(root.orderingReady).toEqual(true);
+    expect(root.cart.shopId).toEqual(null);
+    expect(root.menu.products.size).toEqual(0);
   });
 
   it('builds the checkout over the cart of the root', () => {
@@ -54,7 +56,9 @@ describe('RootStore ordering stores', () => {
     const ready = root.ready();
     release();
     await ready;
-    expect([root.orderingReady, root.menu.shopId, root.order.detail]).toEqual([true, null, null]);
+    expect(root.orderingReady).toEqual(true);
+    expect(root.menu.shopId).toEqual(null);
+    expect(root.order.detail).toEqual(null);
   });
 
   it('shares one load between concurrent ready() calls', async () => {
@@ -73,7 +77,8 @@ describe('RootStore ordering stores', () => {
     await root.ready();
     const cart = root.cart;
     await root.ready();
-    expect([root.cart === cart, load.mock.calls.length]).toEqual([true, 1]);
+    expect(root.cart === cart).toEqual(true);
+    expect(load.mock.calls.length).toEqual(1);
   });
 
   it('builds the stores only once when adopt() and ready() both deliver a builder', async () => {
@@ -95,6 +100,7 @@ describe('RootStore ordering stores', () => {
     const { root } = buildRoot({ now: null, load });
     await expect(root.ready()).rejects.toThrow('chunk load failed');
     await root.ready();
-    expect([root.orderingReady, load.mock.calls.length]).toEqual([true, 2]);
+    expect(root.orderingReady).toEqual(true);
+    expect(load.mock.calls.length).toEqual(2);
   });
 });

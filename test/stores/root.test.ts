@@ -7,7 +7,8 @@ describe('RootStore', () => {
   it('builds the session on the injected storage and platform', () => {
     const { root, platform } = build({ id: '5' });
     root.start();
-    expect([root.session.id, root.platform]).toEqual(['5', platform]);
+    expect(root.session.id).toEqual('5');
+    expect(root.platform).toEqual(platform);
   });
 
   it('starts only once when called again without a query', () => {
@@ -34,7 +35,8 @@ describe('RootStore', () => {
     root.session.setLogin('tok', 'open');
     transport.on('vip/getInfo', { statusCode: 401, data: '' });
     await expect(root.api.vip.getInfo({ version: 1 } as never)).rejects.toMatchObject({ code: 'loginExpired' });
-    expect([root.session.token, root.session.openid]).toEqual([null, 'device-1']);
+    expect(root.session.token).toEqual(null);
+    expect(root.session.openid).toEqual('device-1');
     expect(platform.ui.navigations).toEqual([{ kind: 'reLaunch', url: '/pages/index/index' }]);
   });
 
@@ -46,6 +48,7 @@ describe('RootStore', () => {
     root.promotion.setCoupons([{ id: 71, activityID: 9, name: '3 off', type: 4, status: 1, reductionAmount: 3 }] as never);
     transport.on('order/list', { statusCode: 401, data: '' });
     await expect(root.api.order.list({ page: 1 } as never)).rejects.toMatchObject({ code: 'loginExpired' });
-    expect([root.member.vipInfo, root.promotion.coupons]).toEqual([null, []]);
+    expect(root.member.vipInfo).toEqual(null);
+    expect(root.promotion.coupons).toEqual([]);
   });
 });

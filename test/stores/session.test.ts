@@ -55,7 +55,10 @@ describe('session start-up', () => {
   it('treats source_type 6 as the scan-order program: shop_id, table_no and openTable', () => {
     const { session } = build({ name: 'weapp' });
     session.start({ source_type: '6', shop_id: '9', table_no: 'T5' });
-    expect([session.isScanOrder, session.id, session.newTableNo, session.orderType]).toEqual([true, '9', 'T5', OrderType.openTable]);
+    expect(session.isScanOrder).toEqual(true);
+    expect(session.id).toEqual('9');
+    expect(session.newTableNo).toEqual('T5');
+    expect(session.orderType).toEqual(OrderType.openTable);
     // weapp scan-order code: 201 (C§3 scan order 201–203)
     expect(session.userAgent).toBe(201);
   });
@@ -63,13 +66,15 @@ describe('session start-up', () => {
   it('uses the device id as open id when the launch carries none', () => {
     const { session } = build();
     session.start({});
-    expect([session.openid, session.openidFromDevice]).toEqual(['device-1', true]);
+    expect(session.openid).toEqual('device-1');
+    expect(session.openidFromDevice).toEqual(true);
   });
 
   it('stores the launch open id so a 401 can clear it', () => {
     const { session, storage } = build();
     session.start({ openid: 'wx-open-1' });
-    expect([session.openid, storage.get(OPENID_STORAGE_KEY)]).toEqual(['wx-open-1', 'wx-open-1']);
+    expect(session.openid).toEqual('wx-open-1');
+    expect(storage.get(OPENID_STORAGE_KEY)).toEqual('wx-open-1');
   });
 
   it('clears the once-per-launch session flags from storage', () => {
@@ -95,7 +100,8 @@ describe('session start-up', () => {
     const { session } = build();
     session.start({ isDine: '1' });
     // h5 dine code: 103 (C§3 dine 101–106)
-    expect([session.orderType, session.userAgent]).toEqual([OrderType.dine, 103]);
+    expect(session.orderType).toEqual(OrderType.dine);
+    expect(session.userAgent).toEqual(103);
   });
 
   it('reads the launch query from the platform when none is given', () => {
@@ -122,7 +128,8 @@ describe('session start-up', () => {
     session.start({});
     session.setLogin('tok', 'open-1', server + 86_400_000);
     // without this the token is dropped at once and the app logs in again on every call
-    expect([session.refreshToken(), session.isLoggedIn]).toEqual(['tok', true]);
+    expect(session.refreshToken()).toEqual('tok');
+    expect(session.isLoggedIn).toEqual(true);
   });
 
   it('drops the token at the server\'s expiry when it comes before 24 h on the device', () => {
@@ -142,7 +149,8 @@ describe('session start-up', () => {
     const storage = new MemoryStorage({ [TOKEN_STORAGE_KEY]: { value: 'tok', expiresAt: now + 1000 } });
     const { session } = build({ storage, now: () => now });
     session.start({});
-    expect([session.token, session.isLoggedIn]).toEqual(['tok', true]);
+    expect(session.token).toEqual('tok');
+    expect(session.isLoggedIn).toEqual(true);
   });
 });
 
@@ -150,13 +158,15 @@ describe('session language', () => {
   it('defaults to zh-CN outside the overseas environment', () => {
     const { session } = build();
     session.start({});
-    expect([session.language, getLanguage()]).toEqual(['zh-CN', 'zh-CN']);
+    expect(session.language).toEqual('zh-CN');
+    expect(getLanguage()).toEqual('zh-CN');
   });
 
   it('defaults to en in the overseas environment', () => {
     const { session } = build({ abroad: true });
     session.start({});
-    expect([session.language, getLanguage()]).toEqual(['en', 'en']);
+    expect(session.language).toEqual('en');
+    expect(getLanguage()).toEqual('en');
   });
 
   it('lets a stored language override the default', () => {
@@ -168,7 +178,9 @@ describe('session language', () => {
   it('stores a language the customer chooses and switches the texts', () => {
     const { session, storage } = build();
     session.setLanguage('en');
-    expect([session.language, storage.get(LANGUAGE_STORAGE_KEY), getLanguage()]).toEqual(['en', 'en', 'en']);
+    expect(session.language).toEqual('en');
+    expect(storage.get(LANGUAGE_STORAGE_KEY)).toEqual('en');
+    expect(getLanguage()).toEqual('en');
   });
 });
 
@@ -242,7 +254,8 @@ describe('app hide and show (APP-10)', () => {
     const { session, platform, realtime } = build();
     session.start({});
     platform.lifecycle.emitHide();
-    expect([realtime.closed, session.appVisible]).toEqual([[LIVE_CLOSE_ON_HIDE], false]);
+    expect(realtime.closed).toEqual([LIVE_CLOSE_ON_HIDE]);
+    expect(session.appVisible).toEqual(false);
   });
 
   it('reopens the live channel when the app shows again', () => {
@@ -250,7 +263,8 @@ describe('app hide and show (APP-10)', () => {
     session.start({});
     platform.lifecycle.emitHide();
     platform.lifecycle.emitShow();
-    expect([realtime.opened, session.appVisible]).toEqual([1, true]);
+    expect(realtime.opened).toEqual(1);
+    expect(session.appVisible).toEqual(true);
   });
 
   it('does not open a channel on show that hide did not close', () => {
@@ -286,19 +300,18 @@ describe('session identity', () => {
     now += DAY_MS - 1;
     expect(session.refreshToken()).toBe('tok-9');
     now += 1;
-    expect([session.refreshToken(), session.isLoggedIn]).toEqual([null, false]);
+    expect(session.refreshToken()).toEqual(null);
+    expect(session.isLoggedIn).toEqual(false);
   });
 
   it('clears token and openid and falls back to the device id', () => {
     const { session, storage } = build();
     session.setLogin('tok-9', 'open-9');
     session.clearIdentity();
-    expect([session.token, session.openid, storage.get(TOKEN_STORAGE_KEY), storage.get(OPENID_STORAGE_KEY)]).toEqual([
-      null,
-      'device-1',
-      undefined,
-      undefined,
-    ]);
+    expect(session.token).toEqual(null);
+    expect(session.openid).toEqual('device-1');
+    expect(storage.get(TOKEN_STORAGE_KEY)).toEqual(undefined);
+    expect(storage.get(OPENID_STORAGE_KEY)).toEqual(undefined);
   });
 
   it('uses the default main colour until the shop sets one', () => {

@@ -8,11 +8,9 @@ describe('ShopStore', () => {
   it('loads store/detail, paySetting and memberSetting together', async () => {
     const f = buildStores();
     await loadShop(f, { name: 'Dumplings' }, ['cash', 'vip'], { isShowVipPrice: true });
-    expect([f.shop.shop?.name, f.shop.paySetting?.payTypes, f.shop.memberSetting]).toEqual([
-      'Dumplings',
-      ['cash', 'vip'],
-      { isShowVipPrice: true },
-    ]);
+    expect(f.shop.shop?.name).toEqual('Dumplings');
+    expect(f.shop.paySetting?.payTypes).toEqual(['cash', 'vip']);
+    expect(f.shop.memberSetting).toEqual({ isShowVipPrice: true });
   });
 
   it('asks store/detail for the shop id it is given', async () => {
@@ -59,7 +57,8 @@ describe('ShopStore', () => {
     const f = buildStores();
     f.session.setOrderType('dine');
     await loadShop(f, { shopStatus: 0 });
-    expect([f.shop.realStatus, f.shop.dialogs]).toEqual([1, []]);
+    expect(f.shop.realStatus).toEqual(1);
+    expect(f.shop.dialogs).toEqual([]);
   });
 
   it('treats the real status as normal in the overseas environment', async () => {
@@ -74,7 +73,8 @@ describe('ShopStore', () => {
     f.session.setOrderType('takeaway');
     await loadShop(f, { shopStatus: 0, industry: 2 });
     f.shop.answerStatusDialog('switchToDine');
-    expect([f.session.orderType, f.shop.dialogs]).toEqual(['dine', []]);
+    expect(f.session.orderType).toEqual('dine');
+    expect(f.shop.dialogs).toEqual([]);
   });
 
   it('shows the closed notice with the hours outside business hours', async () => {
@@ -118,7 +118,8 @@ describe('ShopStore', () => {
     transport.on('store/paySetting', ok(paySetting()));
     transport.on('store/memberSetting', ok({}));
     await f.shop.load(1);
-    expect([f.shop.dialogs, f.shop.todayHours]).toEqual([[], '09:00-21:00']);
+    expect(f.shop.dialogs).toEqual([]);
+    expect(f.shop.todayHours).toEqual('09:00-21:00');
   });
 });
 
@@ -141,20 +142,26 @@ describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', ()
     const f = await inShopOne();
     f.transport.on('user/token', moved);
     await f.shop.switchShop(2);
-    expect([f.transport.last?.data, f.session.token, f.session.openid]).toEqual([{ id: 2, token: OLD_TOKEN }, NEW_TOKEN, 'member-openid']);
+    expect(f.transport.last?.data).toEqual({ id: 2, token: OLD_TOKEN });
+    expect(f.session.token).toEqual(NEW_TOKEN);
+    expect(f.session.openid).toEqual('member-openid');
   });
 
   it('points the session at the chosen shop', async () => {
     const f = await inShopOne();
     f.transport.on('user/token', moved);
-    expect([await f.shop.switchShop(2), f.session.id]).toEqual([{ ok: true, changed: true }, '2']);
+    expect(await f.shop.switchShop(2)).toEqual({ ok: true, changed: true });
+    expect(f.session.id).toEqual('2');
   });
 
   it("forgets the old shop's settings so the next load reads the chosen shop", async () => {
     const f = await inShopOne();
     f.transport.on('user/token', moved);
     await f.shop.switchShop(2);
-    expect([f.shop.detail, f.shop.paySetting, f.shop.memberSetting, f.session.industry]).toEqual([null, null, null, null]);
+    expect(f.shop.detail).toEqual(null);
+    expect(f.shop.paySetting).toEqual(null);
+    expect(f.shop.memberSetting).toEqual(null);
+    expect(f.session.industry).toEqual(null);
   });
 
   it('resets the stores that belong to the old shop (the member card)', async () => {
@@ -171,23 +178,25 @@ describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', ()
     await loadShop(f, { id: 1 });
     const before = f.transport.requests.length;
     await f.shop.switchShop(2);
-    expect([f.transport.requests.length - before, f.session.id, f.session.token]).toEqual([0, '2', null]);
+    expect(f.transport.requests.length - before).toEqual(0);
+    expect(f.session.id).toEqual('2');
+    expect(f.session.token).toEqual(null);
   });
 
   it('drops the old token when the exchange is refused, so it is never sent to the chosen shop', async () => {
     const f = await inShopOne();
     f.transport.on('user/token', fail('Order failed at get shop data', ErrorCode.getShopDataFailed));
-    expect([await f.shop.switchShop(2), f.session.token, f.session.id]).toEqual([{ ok: true, changed: true }, null, '2']);
+    expect(await f.shop.switchShop(2)).toEqual({ ok: true, changed: true });
+    expect(f.session.token).toEqual(null);
+    expect(f.session.id).toEqual('2');
   });
 
   it('does nothing when the chosen shop is the current one', async () => {
     const f = await inShopOne();
     const before = f.transport.requests.length;
-    expect([await f.shop.switchShop(1), f.transport.requests.length - before, f.shop.shop?.name]).toEqual([
-      { ok: true, changed: false },
-      0,
-      'Chain — East',
-    ]);
+    expect(await f.shop.switchShop(1)).toEqual({ ok: true, changed: false });
+    expect(f.transport.requests.length - before).toEqual(0);
+    expect(f.shop.shop?.name).toEqual('Chain — East');
   });
 
   it('refuses a shop id that is not a positive integer', async () => {
@@ -205,6 +214,7 @@ describe('ShopStore.switchShop (SHOP-1, choosing another shop of the chain)', ()
     const inShopTwo = f.cart.lines.map((l) => l.id);
     await f.shop.switchShop(1);
     await readyToOrder(f, [product({ id: 11, price: 10 })], { shop: { id: 1 } });
-    expect([inShopTwo, f.cart.lines.map((l) => [l.id, l.quantity])]).toEqual([[], [[11, 1]]]);
+    expect(inShopTwo).toEqual([]);
+    expect(f.cart.lines.map((l) => [l.id, l.quantity])).toEqual([[11, 1]]);
   });
 });

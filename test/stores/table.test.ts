@@ -48,7 +48,8 @@ async function dinerAt(n: number, device?: StoreFixture): Promise<StoreFixture> 
   f.session.start({});
   f.session.setOrderType('openTable');
   const loaded = await f.shop.load(SHOP.restaurant);
-  expect([loaded, f.shop.error]).toEqual([true, null]);
+  expect(loaded).toEqual(true);
+  expect(f.shop.error).toEqual(null);
   await Promise.all([f.menu.load(SHOP.restaurant), f.member.load(), f.promotion.load()]);
   f.cart.open(SHOP.restaurant);
   open.push(f);
@@ -62,7 +63,8 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
 
     // a free table: the table page asks for the number of people
     const first = await a.table.enter({ tableNo: 'A3' });
-    expect([first?.kind, a.table.phase]).toEqual(['tablePage', 'free']);
+    expect(first?.kind).toEqual('tablePage');
+    expect(a.table.phase).toEqual('free');
     expect(await a.table.open(9)).toMatchObject({ code: 'incorrectPeopleCount' });
     expect(await a.table.open(2)).toBeNull();
     await until(() => a.table.status === 'open', 'A connected');
@@ -104,7 +106,8 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
   test('a table number that does not exist is an error, not a table', async () => {
     const a = await dinerAt(3);
     expect(await a.table.enter({ tableNo: 'Z99' })).toBeNull();
-    expect([a.table.phase, a.table.error?.code]).toEqual(['error', 'tableNotFound']);
+    expect(a.table.phase).toEqual('error');
+    expect(a.table.error?.code).toEqual('tableNotFound');
   });
 
   test('leaving the table gives the cart back to the device, as it was', async () => {
