@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const TIERS = {
-  unit: { label: 'unit', jest: ['--selectProjects', 'unit', 'dom'] },
+  // both cores: the unit tier is CPU-bound and starts no process of its own
+  unit: { label: 'unit', jest: ['--maxWorkers=2', '--selectProjects', 'unit', 'dom'] },
   server: { label: 'server', jest: ['--selectProjects', 'server'] },
   checks: { label: 'checks', jest: ['--selectProjects', 'checks'] },
   e2e: { label: 'e2e', jest: ['--selectProjects', 'e2e'] },
@@ -35,7 +36,9 @@ if (tiers.length > 1) {
 const tier = tiers.length === 1 ? TIERS[tiers[0]] : { label: 'tests', jest: [] };
 const rest = args.filter((a) => !tiers.some((name) => a === `--${name}`));
 const out = join(mkdtempSync(join(tmpdir(), 'jest-')), 'result.json');
-const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...tier.jest, ...rest];
+// the tier's options go last: --selectProjects takes every word after it, so a file path given after
+// it would be read as one more project name
+const jestArgs = ['jest', '--json', `--outputFile=${out}`, ...rest, ...tier.jest];
 const run = spawnSync('npx', jestArgs, { stdio: 'inherit', env: process.env });
 
 let passed = 0;
