@@ -10,18 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { SHOP } from '../server/src/demo/ids';
 import { newPhone, startServer } from '../test/e2e/harness';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../test/e2e/harness';
 
 const root = join(__dirname, '..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -63,7 +54,7 @@ export function miniProgramSizes(distDir: string): PackageSizes {
  */
 export async function h5InitialJsGzip(): Promise<number> {
   const server = await startServer({ DEMO_LARGE_SHOP: '0' });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     // a phone whose clock reads the server's (the suites' fixed instant): a token the server dates
     // is not taken for an expired one

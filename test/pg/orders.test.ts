@@ -4,7 +4,6 @@
  * DATABASE_URL=postgres://…; without it the suite is skipped with a message saying so.
  */
 import { and, eq } from 'drizzle-orm';
-import { openDatabase } from '../../server/src/db/client';
 import { memberCoupons, orders } from '../../server/src/db/schema';
 import {
   COUPON_TEMPLATE,
@@ -15,7 +14,6 @@ import {
   SHOP,
 } from '../../server/src/demo/ids';
 import { paidNotification, postNotification } from '../support/sandbox-provider';
-import { buildTestServerOn, type TestServer } from '../support/build-server';
 import {
   confirmAtOnce,
   dine,
@@ -27,18 +25,9 @@ import {
   takeaway,
   walletPayment,
 } from '../server/orders/helpers';
-import { postgresUrlFor } from '../support/postgres';
+import { describeOnPostgres } from '../support/postgres';
 
-const url = postgresUrlFor('test/pg/orders') ?? '';
-const describeOnPostgres = url ? describe : describe.skip;
-
-describeOnPostgres('orders on PostgreSQL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await buildTestServerOn(await openDatabase(url));
-  }, 60_000);
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset(), 30_000);
+describeOnPostgres('test/pg/orders', 'orders on PostgreSQL', (server) => {
 
   test('50 simultaneous orders for a product with stock 5: exactly 5 succeed, stock 0, never negative', async () => {
     const tokens = await Promise.all(Array.from({ length: 50 }, () => server.login(SHOP.restaurant)));

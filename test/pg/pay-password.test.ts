@@ -3,21 +3,10 @@
  * pool, where the tries of the burst really run in parallel. Needs DATABASE_URL=postgres://…;
  * without it the suite is skipped with a message saying so.
  */
-import { openDatabase } from '../../server/src/db/client';
-import { buildTestServerOn, type TestServer } from '../support/build-server';
 import { cardState, payPasswordBurst } from '../server/orders/pay-password-burst';
-import { postgresUrlFor } from '../support/postgres';
+import { describeOnPostgres } from '../support/postgres';
 
-const url = postgresUrlFor('test/pg/pay-password') ?? '';
-const describeOnPostgres = url ? describe : describe.skip;
-
-describeOnPostgres('pay-password lock on PostgreSQL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await buildTestServerOn(await openDatabase(url));
-  }, 60_000);
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset(), 30_000);
+describeOnPostgres('test/pg/pay-password', 'pay-password lock on PostgreSQL', (server) => {
 
   test('200 simultaneous guesses: exactly 5 are checked, the card locks, the right one inside the burst is refused', async () => {
     const { results, rightAt, verified } = await payPasswordBurst(server, 200, 100);

@@ -7,23 +7,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { userCalls } from '../../src/api/contract/user';
-import { openDatabase } from '../../server/src/db/client';
 import { smsCodes } from '../../server/src/db/schema';
 import { SHOP } from '../../server/src/demo/ids';
 import { SMS_MAX_ATTEMPTS } from '../../server/src/services/sms';
-import { buildTestServerOn, type TestServer } from '../support/build-server';
-import { postgresUrlFor } from '../support/postgres';
+import { describeOnPostgres } from '../support/postgres';
 
-const url = postgresUrlFor('test/pg/sms-burst') ?? '';
-const describeOnPostgres = url ? describe : describe.skip;
-
-describeOnPostgres('SMS code tries on PostgreSQL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await buildTestServerOn(await openDatabase(url));
-  }, 60_000);
-  afterAll(() => server?.close());
-  beforeEach(() => server.reset(), 30_000);
+describeOnPostgres('test/pg/sms-burst', 'SMS code tries on PostgreSQL', (server) => {
 
   test('100 guesses at once, the right code last: five are compared, none signs in, the code is spent', async () => {
     const token = await server.login(SHOP.restaurant);

@@ -1,3 +1,6 @@
+import { openDatabase } from '../../server/src/db/client';
+import { buildTestServerOn, type TestServer } from './build-server';
+
 /**
  * The PostgreSQL suites run against DATABASE_URL=postgres://…. Without one they are skipped with a
  * message on a developer's machine, and they FAIL under CI=true: a CI run that skipped them would
@@ -25,4 +28,29 @@ export function postgresUrlFor(suite: string, env: NodeJS.ProcessEnv = process.e
   if (env.CI === 'true') throw new Error(`${suite}: ${missing}. With CI=true the PostgreSQL suites must run, not skip.`);
   console.warn(`${suite} skipped: ${missing}.`);
   return null;
+}
+
+/**
+ * A describe block whose tests share one API server on DATABASE_URL's PostgreSQL (demo data loaded
+ * again before each test); skipped with a message without PostgreSQL (failing under CI=true, as
+ * postgresUrlFor says). `body` gets the block's server, usable from its hooks and tests on.
+ */
+export function describeOnPostgres(suite: string, title: string, body: (server: TestServer) => void): void {
+  const url = postgresUrlFor(suite);
+  let running: TestServer | undefined;
+  (url ? describe : describe.skip)(title, () => {
+    beforeAll(async () => {
+      running = await buildTestServerOn(await openDatabase(url as string));
+    }, 60_000);
+    afterAll(() => running?.close());
+    beforeEach(() => running!.reset(), 30_000);
+    // the server starts in beforeAll: the block is handed a stand-in that reads the running one
+    const server = new Proxy({} as TestServer, {
+      get(_, key) {
+        const value = (running as unknown as Record<string | symbol, unknown>)[key];
+        return typeof value === 'function' ? value.bind(running) : value;
+      },
+    });
+    body(server);
+  });
 }
