@@ -59,6 +59,11 @@ module.exports = {
           { target: './src', from: ['./server', './test', './bench'], message: 'The app imports no server, test or benchmark code.' },
           // one direction: the checkout reads the cart and listens to its events; the cart knows nothing of it
           { target: './src/stores/cart.ts', from: './src/stores/checkout.ts', message: 'The cart imports nothing of the checkout: the checkout reads the cart and listens to cart.events.' },
+          // the staff console (console/): its own screens, stores and request layer on the shared contract and domain
+          { target: './console', from: './src', except: ['./domain', './api/contract'], message: 'The console imports from src/ only src/domain and src/api/contract.' },
+          { target: './console', from: ['./server', './test', './bench'], message: 'The console imports nothing of the server, the tests or the benchmarks.' },
+          { target: './src', from: './console', message: 'The app imports nothing of the staff console.' },
+          { target: './server', from: './console', message: 'The server imports nothing of the staff console (it serves its build).' },
           // routes are thin: validate, call a service, shape the answer; queries live in services
           { target: './server/src/routes', from: './server/src/db', message: 'Routes do not query the database: move the query into server/src/services.' },
         ],
