@@ -5,6 +5,7 @@
  * shops' maps before it is the address's GPS.
  */
 import { SHOP } from './demo';
+import { waitUntil } from '../support/processes';
 import { apiCall, e2eReady, launch, newPhone, serverAndBrowser, shot, tap, toastText, type } from './harness';
 
 const ready = e2eReady();
@@ -64,11 +65,15 @@ suite('phone region and position in a browser', () => {
       await tap(page, '#addr-phone-region-GB');
       expect(await page.locator('#addr-phone-region').textContent()).toContain('GB +44');
       await tap(page, '#addr-save');
-      let saved: Array<{ phone: string; addressGps: string }> = [];
-      for (let i = 0; i < 40 && saved.length === 0; i += 1) {
-        await page.waitForTimeout(250);
-        saved = ((await apiCall(page, 'address/list', {})).info as { list: typeof saved }).list;
-      }
+      // saving goes back to the list: a probe that meets the page being replaced counts as not yet
+      const saved = await waitUntil(
+        'the address saved',
+        async () => {
+          const { list } = (await apiCall(page, 'address/list', {})).info as { list: Array<{ phone: string; addressGps: string }> };
+          return list.length > 0 ? list : false;
+        },
+        { timeoutMs: 15_000, everyMs: 250 },
+      );
       expect(saved.map((a) => a.phone)).toEqual(['+447700900123']);
       expect(saved[0].addressGps).toBe(gps);
     } finally {
