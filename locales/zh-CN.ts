@@ -16,6 +16,8 @@ export type OrderStatusLabel =
   | 'toBeConfirmed'
   | 'preparing'
   | 'cooking'
+  | 'readyForPickup'
+  | 'ready'
   | 'inDelivery'
   | 'received'
   | 'orderFailed';
@@ -208,6 +210,11 @@ export const zhCN = {
     platformUnsupported: '当前环境不支持该功能',
     pickOneOfSeveralOrders: '本桌有多个订单，请选择其中一个',
     requiredPickupTime: '请选择自取时间',
+    staffSignInFailed: '用户名或密码错误',
+    staffLocked: '密码错误次数过多，请稍后再试',
+    orderStatusChanged: '订单状态已变化，请查看最新状态',
+    staffForbidden: '无权进行此操作',
+    staffUsernameTaken: '该用户名已被使用',
   } as const satisfies Record<ErrorCode, string>,
   pages,
 } as const;

@@ -236,6 +236,11 @@ export const zhTW: LocaleMessages = {
     platformUnsupported: '目前環境不支援此功能',
     pickOneOfSeveralOrders: '本桌有多筆訂單，請選擇其中一筆',
     requiredPickupTime: '請選擇取餐時間',
+    staffSignInFailed: '使用者名稱或密碼錯誤',
+    staffLocked: '密碼錯誤次數過多，請稍後再試',
+    orderStatusChanged: '訂單狀態已變更，請查看最新狀態',
+    staffForbidden: '無權進行此操作',
+    staffUsernameTaken: '此使用者名稱已被使用',
   },
   // C§4 display texts by order status, plus the other labels of C§4
   orderStatus: {
@@ -259,6 +264,8 @@ export const zhTW: LocaleMessages = {
     toBeConfirmed: '待確認',
     preparing: '備餐中',
     cooking: '製作中',
+    readyForPickup: '已出餐，請取餐',
+    ready: '已出餐',
     inDelivery: '配送中',
     received: '已收貨',
     orderFailed: '下單失敗',

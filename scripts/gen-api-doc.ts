@@ -100,12 +100,12 @@ function withRefs(node: Json, shapes: Shapes, used: Set<string>, keep?: string):
   return out;
 }
 
-function renderCall(name: string, call: CallDef, base: string, shapes: Shapes, used: Set<string>): string {
+function renderCall(name: string, call: CallDef, base: string, shapes: Shapes, used: Set<string>, credential = 'token'): string {
   const show = (schema: z.ZodType, io: 'input' | 'output') => JSON.stringify(withRefs(jsonSchemaOf(schema, io), shapes, used));
   return [
     `#### \`${base}${call.path}\``,
     '',
-    `${name} · token ${call.auth ? 'required' : 'not needed'}`,
+    `${name} · ${credential} ${call.auth ? 'required' : 'not needed'}`,
     '',
     'Request:',
     '```json',
@@ -130,9 +130,12 @@ export function renderApiDoc(areas: AreaModule[], ws?: Record<string, unknown>, 
       if (!exportName.endsWith('Calls') || typeof value !== 'object' || value === null) continue;
       const calls = Object.entries(value).filter((entry): entry is [string, CallDef] => isCall(entry[1]));
       if (calls.length === 0) continue;
-      const base = area.file === 'message' ? messageBase : API_BASE;
+      // an area with a base of its own exports it as `<AREA>_API_BASE` (the console's calls and session cookie)
+      const ownBase = Object.entries(area.exports).find(([k, v]) => k.endsWith('_API_BASE') && typeof v === 'string')?.[1] as string | undefined;
+      const base = area.file === 'message' ? messageBase : (ownBase ?? API_BASE);
+      const credential = area.file === 'console' ? 'session cookie' : 'token';
       parts.push(`### ${exportName} (src/api/contract/${area.file}.ts)\n`);
-      for (const [name, call] of calls) parts.push(renderCall(name, call, base, shapes, used));
+      for (const [name, call] of calls) parts.push(renderCall(name, call, base, shapes, used, credential));
     }
   }
   if (ws) {
@@ -223,7 +226,9 @@ app (types only) and the server (validation) use.
 
 - **Calls.** Every call is \`POST\` with a JSON body to \`${API_BASE}<path>\` (C§7). The message-centre
   calls (\`consumer/cart-sync\`, \`consumer/cart-operate\`) live under their own base, \`/message/\`, with
-  the same headers. Request timeout 60 s.
+  the same headers. Request timeout 60 s. The staff console's calls (\`consoleCalls\`) live under
+  \`/console/api/\` and are authenticated by the httpOnly \`console_session\` cookie set by \`signIn\`
+  (no token header).
 - **Success.** HTTP 200 and \`{ "result": true, "info": <payload> }\`; the payload of each call is its
   *Response \`info\`* schema below.
 - **Failure.** HTTP 200 and \`{ "result": false, "info": "<localised message>", "code": "<catalogue code>",

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the H5 app when dist/h5 is missing, then runs the consumer API server
-// (TypeScript through tsx), which serves the H5 build, the demo images and the API on PORT.
+// `npm start`: builds the H5 app when dist/h5 is missing and the staff console when dist/console is,
+// then runs the consumer API server (TypeScript through tsx), which serves the H5 build, the console
+// (/console/), the demo images and the API on PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,6 +16,16 @@ if (!process.env.STATIC_DIR && !existsSync(h5Index) && process.env.SKIP_H5_BUILD
   const build = spawnSync('npm', ['run', 'build:h5'], { cwd: root, stdio: 'inherit', env: process.env });
   if (build.status !== 0) {
     console.warn('The H5 build failed; the API still starts, but / will not serve the app.');
+  }
+}
+
+// CONSOLE_DIR serves another folder instead of the console's build (nothing to build then)
+const consoleIndex = join(root, 'dist', 'console', 'index.html');
+if (!process.env.CONSOLE_DIR && !existsSync(consoleIndex) && process.env.SKIP_CONSOLE_BUILD !== '1') {
+  console.log('dist/console/index.html is missing: building the staff console (npm run build:console)…');
+  const build = spawnSync('npm', ['run', 'build:console'], { cwd: root, stdio: 'inherit', env: process.env });
+  if (build.status !== 0) {
+    console.warn('The staff console build failed; the API still starts, but /console/ will not serve the console.');
   }
 }
 

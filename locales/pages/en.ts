@@ -158,6 +158,8 @@ export const pages: PagesMessages = {
     currentShop: "Current shop",
     daySeq: "Pickup number {{seq}}",
     daySeqLabel: "Pickup number",
+    pickupWait: "Collect your order with this number when it is ready",
+    pickupReady: "Your order is ready: show this number at the counter",
     default: "Default",
     delete: "Delete",
     deleteAddressConfirm: "Delete this address?",

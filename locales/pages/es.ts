@@ -160,6 +160,8 @@ export const pages: PagesMessages = {
     currentShop: 'Tienda actual',
     daySeq: 'N.º de recogida {{seq}}',
     daySeqLabel: 'N.º de recogida',
+    pickupWait: 'Recoge tu pedido con este número cuando esté listo',
+    pickupReady: 'Tu pedido está listo: muestra este número en el mostrador',
     default: 'Predeterminada',
     delete: 'Eliminar',
     deleteAddressConfirm: '¿Eliminar esta dirección?',

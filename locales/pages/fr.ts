@@ -159,6 +159,8 @@ export const pages: PagesMessages = {
     currentShop: 'Boutique actuelle',
     daySeq: 'Retrait n° {{seq}}',
     daySeqLabel: 'N° de retrait',
+    pickupWait: "Retirez votre commande avec ce numéro dès qu'elle est prête",
+    pickupReady: 'Votre commande est prête : présentez ce numéro au comptoir',
     default: 'Par défaut',
     delete: 'Supprimer',
     deleteAddressConfirm: 'Supprimer cette adresse ?',

@@ -162,6 +162,8 @@ export const pages: PagesMessages = {
     currentShop: '目前門市',
     daySeq: '取餐號碼 {{seq}}',
     daySeqLabel: '取餐號碼',
+    pickupWait: '餐點備好後，請憑此號碼取餐',
+    pickupReady: '餐點已備好，請憑此號碼到櫃檯取餐',
     default: '預設',
     delete: '刪除',
     deleteAddressConfirm: '確定要刪除這個地址嗎？',

@@ -8,6 +8,8 @@
  *   refund <orderId> [--hold]         full refund (--hold leaves it refunding)
  *   refund-result <orderId> ok|fail   the shop's answer to a held refund
  *   refunds [--open]                  the provider refund outbox (state, attempts, next try, last error)
+ *   staff add <shopId> <username> owner|staff
+ *                                    a staff console account; its generated password is printed once
  *   stock <productId> <n|+n|-n|none>  set, add to, take from or stop tracking a product's stock
  *   export <shopId> [file.json]       a shop's menu, activities and coupons as JSON
  *   load <file.json>                  load such a file back (upsert by id)
@@ -99,6 +101,13 @@ export function parseCommand(argv: string[]): Parsed {
       },
     };
   }
+  if (command === 'staff') {
+    const [sub, shopId, username, role] = positional;
+    if (sub !== 'add') throw new Error('staff: the command is `staff add <shopId> <username> owner|staff`');
+    if (!username) throw new Error('staff add needs a username');
+    if (role !== 'owner' && role !== 'staff') throw new Error('the role is owner or staff');
+    return { op: 'staff/add', body: { shopId: int(shopId, 'shopId'), username, role } };
+  }
   if (command === 'refunds') return { op: 'refunds', body: opts.open ? { open: true } : {} };
   if (command === 'stock') {
     const productId = int(positional[0], 'productId');
@@ -180,6 +189,12 @@ export async function runCommand(
     if (list.length === 0) print('no tables');
     const base = parsed.codes.base ?? loadConfig().publicUrl;
     for (const file of await writeTableCodes(list, parsed.codes.dir, base)) print(file);
+    return;
+  }
+  if (parsed.op === 'staff/add') {
+    const { account, password } = info as { account: { id: number; username: string; role: string; shopId: number }; password: string };
+    print(`staff account ${account.username} (${account.role}, shop ${account.shopId}, id ${account.id})`);
+    print(`password (shown once, not stored): ${password}`);
     return;
   }
   const text = JSON.stringify(info, null, 2);

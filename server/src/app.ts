@@ -16,6 +16,9 @@ import { registerTestClockRoute } from './routes/test-clock';
 import { startRoomHeartbeat } from './services/tables/live';
 import { AVATAR_MAX_BYTES } from './services/avatar';
 import { startExpirySweeper } from './services/orders/lifecycle';
+import { registerConsoleStatic } from './http/console-static';
+import { installAutoAccept, startOverdueSweeper } from './services/console/auto';
+import { installOrderFeed } from './services/console/feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,12 +73,17 @@ export const consumerApi = fp(
     // background work belongs to the app, not to a route (routes stay thin)
     startExpirySweeper(ctx);
     startPaymentWorkers(ctx);
+    // order changes reach the boards and the customers (live feed), then the shop's auto-accept (§6)
+    installOrderFeed(ctx);
+    installAutoAccept(ctx);
+    startOverdueSweeper(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
     registerTestClockRoute(app, ctx);
     startRoomHeartbeat(app, ctx);
 
     await registerStatic(app, ctx);
+    await registerConsoleStatic(app, ctx);
 
     app.addHook('onClose', async () => {
       for (const hook of ctx.closeHooks.splice(0)) await hook();

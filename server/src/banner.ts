@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP } from './demo/ids';
+import { demoStaffLogins } from './demo/staff';
 import { scanOrderLink, terminalQr } from './tables-link';
 
 /** The demo table whose scan-order link and QR code the start-up text shows. */
@@ -53,10 +54,30 @@ export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: 
         ]),
     `  SMS codes (SMS_PROVIDER=${config.smsProvider}) are printed in this log.`,
     '',
+    ...consoleLines(config, base),
+
     paymentsLine(config),
     '',
   ];
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The staff console's address and, in demo mode only, the demo shops' console logins (an owner and a
+ * staff member per shop; server/src/demo/staff.ts).
+ */
+function consoleLines(config: ServerConfig, base: string): string[] {
+  if (!config.demoMode) return [`Staff console: ${base}/console/`, ''];
+  const shopIds = [SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch, ...(config.seedLargeShop ? [SHOP.large] : [])];
+  const logins = demoStaffLogins(shopIds);
+  return [
+    `Staff console: ${base}/console/   demo logins (user / password):`,
+    ...shopIds.map((id) => {
+      const [o, st] = logins.filter((l) => l.shopId === id);
+      return `  Shop ${id}: owner ${o.username} / ${o.password}, staff ${st.username} / ${st.password}`;
+    }),
+    '',
+  ];
 }
 
 /** What the payments of this server are: the sandbox (demo mode) or real providers. */

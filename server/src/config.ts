@@ -24,6 +24,8 @@ export interface ServerConfig {
   alipayPrivateKey: string | null;
   /** Where the H5 build and demo images are served from (null = not served). */
   staticDir: string | null;
+  /** Where the staff console's build is served from at /console/ (CONSOLE_DIR; null = not served). */
+  consoleDir: string | null;
   demoImagesDir: string | null;
   uploadsDir: string;
   logger: boolean;
@@ -122,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     alipayAppId: env.ALIPAY_APP_ID || null,
     alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || null,
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.join(root, 'dist/h5'),
+    consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.join(root, 'dist/console'),
     demoImagesDir: path.join(root, 'server/src/demo/images'),
     uploadsDir: path.join(dataDir, 'uploads'),
     logger: env.LOG_LEVEL !== 'silent',
@@ -142,6 +145,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     ...loadConfig({} as NodeJS.ProcessEnv),
     databaseUrl: 'memory://',
     staticDir: null,
+    consoleDir: null,
     demoImagesDir: null,
     uploadsDir: path.join(os.tmpdir(), `shop-uploads-${process.pid}`),
     logger: false,

@@ -144,6 +144,17 @@ export const ErrorCode = {
   // Ordering rules of C§4/C§5 (table routing, pickup)
   pickOneOfSeveralOrders: 'pickOneOfSeveralOrders',
   requiredPickupTime: 'requiredPickupTime',
+
+  // Staff console (CONSOLE-1, CONSOLE-2)
+  /** Unknown username or wrong password: one answer for both. */
+  staffSignInFailed: 'staffSignInFailed',
+  /** Five wrong passwords: the account is locked (`minutes` left), even for the right one. */
+  staffLocked: 'staffLocked',
+  /** The order moved on since the card was drawn: `data.order` is the order as it stands. */
+  orderStatusChanged: 'orderStatusChanged',
+  /** A shop the staff member does not belong to, or an owner-only call. */
+  staffForbidden: 'staffForbidden',
+  staffUsernameTaken: 'staffUsernameTaken',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -15,9 +15,13 @@ let child: ChildProcess;
 let port: number;
 let output = '';
 const h5 = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-'));
+const consoleBuild = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(h5, 'index.html'), '<!doctype html><html><body><div id="app">storefront-h5</div></body></html>');
+  fs.mkdirSync(path.join(consoleBuild, 'assets'));
+  fs.writeFileSync(path.join(consoleBuild, 'assets', 'app.js'), 'console.log("board");\n');
+  fs.writeFileSync(path.join(consoleBuild, 'index.html'), '<!doctype html><html><body><div id="console">staff-console</div></body></html>');
   port = await freePort();
   child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
@@ -28,6 +32,7 @@ beforeAll(async () => {
       PORT: String(port),
       HOST: '127.0.0.1',
       STATIC_DIR: h5,
+      CONSOLE_DIR: consoleBuild,
       DATABASE_URL: 'memory://',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'data-')),
       DEMO_LARGE_SHOP: '0',
@@ -53,6 +58,20 @@ test('the server answers / with the H5 page', async () => {
   const res = await fetch(`http://127.0.0.1:${port}/`);
   expect(res.status).toBe(200);
   expect(await res.text()).toContain('storefront-h5');
+});
+
+test('the server answers /console/ with the staff console, and the banner names it with the demo logins', async () => {
+  const res = await fetch(`http://127.0.0.1:${port}/console/`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(await res.text()).toContain('staff-console');
+  const asset = await fetch(`http://127.0.0.1:${port}/console/assets/app.js`);
+  expect([asset.status, await asset.text()]).toEqual([200, 'console.log("board");\n']);
+  const bare = await fetch(`http://127.0.0.1:${port}/console`, { redirect: 'manual' });
+  expect([bare.status, bare.headers.get('location')]).toEqual([302, '/console/']);
+  expect(output).toContain(`Staff console: http://localhost:${port}/console/`);
+  expect(output).toContain('owner owner-1001 / demo-owner-1001, staff staff-1001 / demo-staff-1001');
 });
 
 test('the start-up banner prints the shop, dine-in and scan-order links', () => {

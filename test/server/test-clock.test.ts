@@ -67,7 +67,7 @@ describe('no test clock route', () => {
     // production: no TEST_CLOCK can even be set there (loadConfig refuses it, below)
     ['a production configuration', () => testConfig({ production: true })],
     ['a production configuration given a test clock instant', () => testConfig({ testClock: INSTANT, production: true })],
-    ['a development configuration (no TEST_CLOCK)', () => ({ ...loadConfig(env({ NODE_ENV: 'development' })), databaseUrl: 'memory://', staticDir: null, demoImagesDir: null, logger: false })],
+    ['a development configuration (no TEST_CLOCK)', () => ({ ...loadConfig(env({ NODE_ENV: 'development' })), databaseUrl: 'memory://', staticDir: null, consoleDir: null, demoImagesDir: null, logger: false })],
     ['the tests\' configuration without TEST_CLOCK', () => testConfig()],
   ];
 

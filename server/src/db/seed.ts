@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count, sql } from 'drizzle-orm';
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../src/domain/hours';
 import type { DateLike } from '../../../src/domain/types';
+import { demoStaffLogins } from '../demo/staff';
 import type { DemoData, DemoShop } from '../demo/types';
 import type { Db } from './client';
 import { insertBeauty } from './seed-beauty';
@@ -16,6 +17,7 @@ import {
   members,
   products,
   shops,
+  staff,
   tables,
   users,
 } from './schema';
@@ -161,6 +163,10 @@ export async function seedDemo(db: Db, data: DemoData, extraShops: DemoShop[] = 
   const hashes = new Map<number, string>();
   // pay passwords are stored hashed (argon2id), never plain
   for (const m of data.members) hashes.set(m.id, await hashOnce(m.payPassword));
+  const allShops = [...data.shops, ...extraShops];
+  // the console's demo logins (CONSOLE-1), hashed like the pay passwords (argon2id, once per process)
+  const logins = demoStaffLogins(allShops.map((s) => s.shop.id));
+  const staffHashes = await Promise.all(logins.map((l) => hashOnce(l.password)));
   const now = new Date();
   const far = new Date(Date.UTC(2099, 0, 1));
   await db.transaction(async (txRaw) => {
@@ -182,7 +188,18 @@ export async function seedDemo(db: Db, data: DemoData, extraShops: DemoShop[] = 
       );
     }
     let sort = 0;
-    for (const s of [...data.shops, ...extraShops]) await insertShop(tx, s, (sort += 1));
+    for (const s of allShops) await insertShop(tx, s, (sort += 1));
+    if (logins.length > 0) {
+      await tx.insert(staff).values(
+        logins.map((l, i) => ({
+          shopId: l.shopId,
+          username: l.username,
+          passwordHash: staffHashes[i],
+          role: l.role,
+          createdAt: now.getTime(),
+        })),
+      );
+    }
     if (data.members.length > 0) {
       await tx.insert(members).values(
         data.members.map((m) => ({

@@ -10,7 +10,7 @@
  *   Permissions-Policy (camera for the QR scanner and location for addresses, on the site only),
  *   Strict-Transport-Security when the request came over HTTPS (directly, or through a trusted proxy
  *   that says so: TRUST_PROXY=1 and X-Forwarded-Proto), no X-Powered-By;
- * - API answers (consumer, message-centre, merchant): Cache-Control no-store;
+ * - API answers (consumer, message-centre, merchant, console): Cache-Control no-store;
  * - CORS (through @fastify/cors, `corsPolicy`) only for API paths asked from the origins of
  *   CORS_ORIGINS (none by default: the site calls its own origin).
  */
@@ -21,6 +21,7 @@ import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, HeaderNames } from '../../../src/api/contract/common';
+import { CONSOLE_API_BASE } from '../../../src/api/contract/console';
 import { MESSAGE_CENTRE_BASE } from '../../../src/api/contract/message';
 import type { ServerContext } from '../context';
 
@@ -159,6 +160,8 @@ export function corsPolicy(origins: readonly string[]): FastifyCorsOptionsDelega
 export const securityHeaders = fp(
   async (app: FastifyInstance, { ctx }: { ctx: ServerContext }) => {
     const buildHashes = new BuildPageHashes(ctx.config.staticDir);
+    // the staff console's page (/console/, http/console-static.ts): its inline scripts, if any, too
+    const consoleHashes = new BuildPageHashes(ctx.config.consoleDir);
 
     await app.register(cors, { delegator: corsPolicy(ctx.config.corsOrigins) });
 
@@ -176,12 +179,16 @@ export const securityHeaders = fp(
       } else if (type.startsWith('text/html')) {
         const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
         // a page made here carries its scripts; a page of the build is a file read from disk
-        reply.header('content-security-policy', pageCsp(text !== null ? inlineScriptHashes(text) : buildHashes.current()));
+        reply.header(
+          'content-security-policy',
+          pageCsp(text !== null ? inlineScriptHashes(text) : [...buildHashes.current(), ...consoleHashes.current()]),
+        );
         reply.header('permissions-policy', PERMISSIONS_POLICY);
       } else {
         reply.header('content-security-policy', RESOURCE_CSP);
       }
-      if (isApi(request.url)) reply.header('cache-control', 'no-store');
+      // the console's calls too (never CORS: its session cookie is for its own origin only)
+      if (isApi(request.url) || request.url.startsWith(CONSOLE_API_BASE)) reply.header('cache-control', 'no-store');
       return payload;
     });
   },

@@ -127,6 +127,15 @@ export const messages: { [K in ErrorCode]?: Message } = {
   originPasswordIncorrect: { zh: '原密码错误', en: 'Origin password is incorrect' },
   orderNotFound: { zh: '订单不存在', en: 'Order not found' },
   orderStatusInvalid: { zh: '订单状态不允许该操作', en: 'The order status does not allow this' },
+  staffSignInFailed: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  staffLocked: {
+    zh: '密码错误次数过多，请稍后再试',
+    en: 'Too many wrong passwords, try again later',
+    withParams: { zh: '密码错误次数过多，请 {minutes} 分钟后再试', en: 'Too many wrong passwords, try again in {minutes} min' },
+  },
+  orderStatusChanged: { zh: '订单状态已变化，请查看最新状态', en: 'The order has changed meanwhile, see its current status' },
+  staffForbidden: { zh: '无权进行此操作', en: 'You are not allowed to do this' },
+  staffUsernameTaken: { zh: '该用户名已被使用', en: 'This username is already taken' },
 
   couponActivityNotExist: { zh: '优惠券活动不存在', en: 'Coupon activity not exist' },
   couponProductNotExist: { zh: '优惠券商品不存在或已售罄', en: 'Coupon Product not exist' },

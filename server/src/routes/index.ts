@@ -13,6 +13,7 @@ import { registerTableRoutes } from './table';
 import { registerBeautyRoutes } from './beauty';
 import { registerMultiOrderRoutes } from './multi-order';
 import { registerPublicShopRoutes } from './shops-public';
+import { registerConsoleRoutes } from './console';
 import { installShopScope } from './shop-scope';
 import { rateLimitsPlugin } from '../http/rate-limit';
 
@@ -31,6 +32,8 @@ areas.push(registerTableRoutes);
 areas.push(registerMultiOrderRoutes);
 areas.push(registerBeautyRoutes);
 areas.push(registerPublicShopRoutes);
+// after the table routes: the console's live channels use the websocket plugin they register
+areas.push(registerConsoleRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // before any route: the hook checks every shop id a request names against its token

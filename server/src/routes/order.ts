@@ -16,6 +16,7 @@ import {
 } from '../services/orders/payment';
 import { deliveryInfo, lastOrder, listOrders, orderDetail } from '../services/orders/read';
 import { addEvent } from '../services/orders/lifecycle';
+import { noteOrderChanged } from '../services/orders/changes';
 import { chainShopIds } from '../services/shop-scope';
 
 /** Order calls (C§7 order, SERVER-3): thin, every rule in services/orders. */
@@ -64,6 +65,7 @@ export function registerOrderRoutes(app: FastifyInstance, ctx: ServerContext): v
       'received by the customer',
     );
     if (!row) throw fail('orderStatusInvalid');
+    await noteOrderChanged(ctx, row.id);
     return statusRes(row);
   });
   registerCall(app, ctx, orderCalls.deliveryInfo, async (c) =>

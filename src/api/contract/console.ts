@@ -19,6 +19,11 @@ export const CONSOLE_WS_PATH = '/console/ws';
 /** The customer's live order channel (websocket, `?token=` the customer's token). */
 export const CUSTOMER_ORDERS_WS_PATH = '/ws/orders';
 export const CONSOLE_SESSION_COOKIE = 'console_session';
+/**
+ * How the server closes a live channel it refuses: no (or an expired) session or token, and a shop the
+ * staff member may not open.
+ */
+export const CONSOLE_WS_CLOSE = { unauthorized: 4401, forbidden: 4403 } as const;
 
 export const StaffRole = z.enum(['owner', 'staff']);
 export type StaffRole = z.infer<typeof StaffRole>;

@@ -12,7 +12,10 @@
  * - customer A never gets at customer B's records (B's address, order, top-up, table order, coupons,
  *   member card) nor sees B's text in an answer;
  * - a refused body changes nothing: a checksum of every table before and after (batched; a batch
- *   whose checksum moved is replayed one case at a time to name the culprit).
+ *   whose checksum moved is replayed one case at a time to name the culprit);
+ * - the staff console's calls (src/api/contract/console.ts) are sent under CONSOLE_API_BASE with the
+ *   session cookie of an owner of the beauty salon (a shop of no chain): the restaurant's orders are
+ *   another shop's, answered like a missing order.
  *
  * FUZZ_RUNS (cases per call, default 20) and FUZZ_SEED (default 20261126) replay a run; FUZZ_CALL
  * narrows it to the calls whose path contains the text; FUZZ_REQUEST_MS sets each request's time
@@ -23,6 +26,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { API_BASE, Failure, type CallDef } from '../../../src/api/contract/common';
 import { addressCalls } from '../../../src/api/contract/address';
+import { CONSOLE_API_BASE, consoleCalls } from '../../../src/api/contract/console';
 import { orderCalls } from '../../../src/api/contract/order';
 import { tableCalls } from '../../../src/api/contract/table';
 import { vipCalls } from '../../../src/api/contract/vip';
@@ -30,6 +34,7 @@ import { codeOfIssues } from '../../../src/api/contract/shared-shapes';
 import { findUnstorableText } from '../../../src/api/contract/text';
 import { ErrorCode } from '../../../src/domain/errors';
 import { rowsOf } from '../../../server/src/services/orders/holds';
+import { addStaff } from '../../../server/src/services/console/accounts';
 import {
   ACTIVITY,
   BEAUTY_PRODUCT,
@@ -47,6 +52,7 @@ import {
 } from '../../../server/src/demo/ids';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
 import { dine, place, quote } from '../orders/helpers';
+import { signInAs } from '../console/support';
 import { MUTATIONS, mutate, shorten, toJsonText, validArb, type Hint, type Mutation } from './zod-arb';
 
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) > 0 ? Math.floor(Number(process.env.FUZZ_RUNS)) : 20;
@@ -72,7 +78,16 @@ export const COLUMNS_ALLOWED: Record<string, { columns: string[]; why: string }>
     columns: ['pay_password_failed_tries', 'pay_password_locked_until'],
     why: 'a wrong pay password is counted and the fifth locks the card for 15 minutes (P§5)',
   },
+  staff: {
+    columns: ['failed_tries', 'locked_until'],
+    why: 'a wrong console password is counted and the fifth locks the account, as the pay password (CONSOLE-1)',
+  },
 };
+
+/** The console's calls: sent under their own base with the session cookie. */
+const CONSOLE_DEFS = new Set<CallDef>(Object.values(consoleCalls));
+/** The console account of the fuzz (an owner of a shop of no chain). */
+const CONSOLE_USER = { username: 'fuzz-owner', shopId: SHOP.beauty };
 
 /** A marker in customer B's records: no answer to customer A may carry it. */
 const SECRET = 'FUZZB';
@@ -94,6 +109,8 @@ export interface Fixture {
   foreignIds: number[];
   /** Valid bodies of some calls (A's own), to mutate from. */
   seeds: Record<string, unknown[]>;
+  /** The console session of the beauty salon's owner (`renew` signs in again after a sign-out). */
+  console: { cookie: string; renew(): Promise<void> };
 }
 
 const ok = <T>(r: { ok: boolean; info: unknown; code?: string }, what: string): T => {
@@ -164,8 +181,18 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
     [orderCalls.detail.path]: [{ id: a.orderId }],
     [orderCalls.pay.path]: [{ id: a.orderId, payType: 'weixin' }],
     [vipCalls.updatePayPassword.path]: [{ id: a.memberId, payPassword: '246811', repeatPayPassword: '246811', originPayPassword: DEMO_MEMBER_EMPTY.payPassword }],
+    // the console's owner of the beauty salon naming the restaurant's orders (another shop's)
+    [consoleCalls.order.path]: [{ shopId: CONSOLE_USER.shopId, id: a.orderId }, { shopId: SHOP.restaurant, id: b.orderId }],
+    [consoleCalls.act.path]: [{ shopId: CONSOLE_USER.shopId, id: b.orderId, action: 'accept', expectedStatus: 'pending' }],
   };
-  return { tokenA, tokenB, a, b, foreignIds, seeds };
+  const { password } = await addStaff(server.ctx, CONSOLE_USER.shopId, CONSOLE_USER.username, 'owner');
+  const consoleSession = {
+    cookie: await signInAs(server, CONSOLE_USER.username, password),
+    async renew() {
+      consoleSession.cookie = await signInAs(server, CONSOLE_USER.username, password);
+    },
+  };
+  return { tokenA, tokenB, a, b, foreignIds, seeds, console: consoleSession };
 }
 
 /** Values for properties by name: the demo's records, A's and B's, other shops'. */
@@ -191,6 +218,8 @@ function hintFor(f: Fixture): Hint {
     [/^(table|tableNo)$/, ['A1', 'A3', 'R1', 'Z9']],
     [/^phone$/, ['13800000000', '13900000000', '13812345678']],
     [/^token$/, [f.tokenA, 'expired-token']],
+    [/^username$/, [CONSOLE_USER.username, 'owner-1003', 'staff-1001', 'nobody']],
+    [/^(password|current|next)$/, ['demo-owner-1003', 'wrong-password', 'x']],
     [/^(addressGps|contact_address_gps)$/, ['31.2404,121.4737', '31.3304,121.4737', '0,0']],
     [/^(payPassword|repeatPayPassword|originPayPassword)$/, ['246810', '135790', '123456', '000000']],
   ];
@@ -233,6 +262,10 @@ function foreignRecord(def: CallDef, body: unknown, f: Fixture): ForeignRecord |
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const o = body as Record<string, unknown>;
   const path = def.path;
+  // the console's owner of the beauty salon: the restaurant's orders are another shop's
+  if (CONSOLE_DEFS.has(def)) {
+    return (path === 'order' || path === 'act') && (o.id === f.a.orderId || o.id === f.b.orderId) ? { what: "another shop's order", field: 'id' } : null;
+  }
   if (/^address\/(detail|update|delete)$/.test(path) && o.id === f.b.addressId) return { what: "B's address", field: 'id' };
   if (path === 'delivery/getDistance' && o.addressId === f.b.addressId) return { what: "B's address", field: 'addressId' };
   if (/^order\/(detail|close|pay|payQuery|confirmDelivered|daySeq|updateTradeNo|payErrorCallback|sendProductOrderSuccess)$/.test(path) && o.id === f.b.orderId) {
@@ -328,13 +361,18 @@ interface Answer {
   timedOut: boolean;
 }
 
-async function send(server: TestServer, def: CallDef, c: FuzzCase, token: string): Promise<Answer> {
+async function send(server: TestServer, def: CallDef, c: FuzzCase, token: string, f: Fixture): Promise<Answer> {
   // the fuzz measures the handlers, not the flood limits: every case starts with fresh counters
   server.app.rateLimits.reset();
+  const staff = CONSOLE_DEFS.has(def);
   const request = server.app.inject({
     method: 'POST',
-    url: API_BASE + def.path,
-    headers: { 'content-type': 'application/json', token, language: c.text.length % 2 ? 'en' : 'zh-CN' },
+    url: (staff ? CONSOLE_API_BASE : API_BASE) + def.path,
+    headers: {
+      'content-type': 'application/json',
+      ...(staff ? { cookie: f.console.cookie } : { token }),
+      language: c.text.length % 2 ? 'en' : 'zh-CN',
+    },
     payload: c.text,
   });
   let timer: NodeJS.Timeout | undefined;
@@ -413,7 +451,7 @@ export async function fuzzCall(server: TestServer, def: CallDef, f: Fixture, cas
       let named = false;
       for (const c of pending) {
         const before = await checksum(server);
-        await send(server, def, c, token);
+        await send(server, def, c, token, f);
         const changed = moved(before, await checksum(server));
         if (changed.length > 0) {
           out.problems.push(`${def.path} ${label(c)}: refused but changed ${changed.join(', ')}`);
@@ -432,20 +470,22 @@ export async function fuzzCall(server: TestServer, def: CallDef, f: Fixture, cas
     const mayPass = expectedFor(def, c.text).refuse === null;
     // a body the contract accepts may change the database: the refusals before it are checked first
     if (mayPass) await flush();
-    const ans = await send(server, def, c, token);
+    const ans = await send(server, def, c, token, f);
     for (const p of judge(def, c, ans, f)) out.problems.push(`${def.path} ${label(c)}: ${p}`);
     if (mayPass && foreignRecord(def, c.body, f)) out.foreign += 1;
     const foreign = mayPass && ans.body?.result === false ? foreignRecord(def, c.body, f) : null;
     if (foreign?.field) {
       // B's record answers what a record that does not exist answers: nothing tells A it is there
       const twin = { ...(c.body as Record<string, unknown>), [foreign.field]: MISSING_ID };
-      const missing = await send(server, def, { ...c, body: twin, text: toJsonText(twin) }, token);
+      const missing = await send(server, def, { ...c, body: twin, text: toJsonText(twin) }, token, f);
       if (missing.body?.code !== ans.body?.code) {
         out.problems.push(`${def.path} ${label(c)}: ${foreign.what} answered ${ans.body?.code}, a missing record ${missing.body?.code}`);
       }
     }
     if (ans.body?.result === true) {
       out.accepted += 1;
+      // a sign-out ended the fuzz's console session: a new one for the next cases
+      if (def === consoleCalls.signOut) await f.console.renew();
       baseline = await dbState(server, baseline);
     } else {
       out.refused += 1;

@@ -60,3 +60,12 @@ test('a table-codes option without its value is refused', () => {
   expect(() => parseCommand(['table-codes', '--shop'])).toThrow('--shop needs a value');
   expect(() => parseCommand(['table-codes', '--out', '--shop', '1001'])).toThrow('--out needs a value');
 });
+
+test('staff add names the shop, the username and the role; a role other than owner or staff is refused', () => {
+  expect(parseCommand(['staff', 'add', '1001', 'cook.li', 'staff'])).toEqual({
+    op: 'staff/add',
+    body: { shopId: 1001, username: 'cook.li', role: 'staff' },
+  });
+  expect(() => parseCommand(['staff', 'add', '1001', 'cook.li', 'boss'])).toThrow('the role is owner or staff');
+  expect(() => parseCommand(['staff', 'remove', '1001', 'cook.li'])).toThrow('staff add');
+});

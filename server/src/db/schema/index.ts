@@ -9,3 +9,4 @@ export * from './vip';
 export * from './payments';
 export * from './tables';
 export * from './beauty';
+export * from './console';

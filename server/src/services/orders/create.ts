@@ -23,6 +23,7 @@ import type { ShopRow } from '../shops';
 import { toOrderBreakdown } from './breakdown';
 import { takePoints, type OrderRow } from './holds';
 import { checkPayPassword, debitCard } from './member-pay';
+import { noteOrderChanged } from './changes';
 import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
 import { priceSubmission, rule, type PricedOrder, type Submitter } from './price';
 import { applyPaidOrderPromotions, earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
@@ -238,6 +239,8 @@ export async function createOrder(
               });
             return row;
           });
+    // after commit: a cash order is the shop's now (board, auto-accept), and the customer's channel hears it
+    await noteOrderChanged(ctx, order.id);
     return confirmResOf(order);
   } catch (e) {
     if (who.idempotencyKey && isUniqueViolation(e)) {

@@ -14,6 +14,7 @@ import { withdrawOrderCoupons } from '../members/coupons';
 import { queueRefund, runRefundOutbox } from '../payments/refunds';
 import { creditCard } from './member-pay';
 import { queueMultiShareRefund } from './multi-settle';
+import { noteOrderChanged } from './changes';
 import { orderById, transition } from './lifecycle-core';
 
 export { addEvent, orderById, transition, type OrderPatch } from './lifecycle-core';
@@ -45,6 +46,7 @@ export async function expireIfDue(ctx: ServerContext, o: OrderRow): Promise<Orde
     if (row) await releaseHolds(tx, row);
     return row;
   });
+  if (done) await noteOrderChanged(ctx, done.id);
   return done ?? (await orderById(ctx.db, o.id)) ?? o;
 }
 
@@ -101,6 +103,7 @@ export async function closeByUser(ctx: ServerContext, userId: number, id: number
     return r;
   });
   if (!row) throw fail('orderStatusInvalid');
+  await noteOrderChanged(ctx, row.id);
   return row;
 }
 

@@ -9,6 +9,7 @@ import { perServer, txEnv, type ServerContext } from '../../context';
 import { orders, type RiderInfo } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { withdrawOrderCoupons } from '../members/coupons';
+import { noteOrderChanged } from './changes';
 import { releaseHolds, type OrderRow } from './holds';
 import {
   finishRefund,
@@ -73,8 +74,17 @@ const SIMPLE: Partial<Record<MerchantAction, OrderAction>> = {
   complete: 'complete',
 };
 
-/** Takes one merchant action; `orderStatusInvalid` when the order's status does not allow it. */
+/**
+ * Takes one merchant action; `orderStatusInvalid` when the order's status does not allow it. Every
+ * door (the admin API, the CLI, the console) comes here, so the change is published here, after commit.
+ */
 export async function merchantAct(ctx: ServerContext, req: MerchantActionReq): Promise<MerchantOrder> {
+  const out = await act(ctx, req);
+  await noteOrderChanged(ctx, out.id);
+  return out;
+}
+
+async function act(ctx: ServerContext, req: MerchantActionReq): Promise<MerchantOrder> {
   const now = ctx.clock.now();
   const env = txEnv(ctx, now);
   if (req.action === 'cashPaid') {

@@ -5,6 +5,8 @@
  * tables (merchant-tables.ts) and the shop configuration (shop-config.ts).
  */
 import { listRefunds } from '../payments/refunds';
+import { StaffRole, StaffUsername } from '../../../../src/api/contract/console';
+import { addStaff } from '../console/accounts';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -36,6 +38,7 @@ const StockReq = z
   .strict();
 const ShopReq = z.object({ shopId: z.number().int().positive() }).strict();
 const TablesReq = z.object({ shopId: z.number().int().positive().optional() }).strict();
+const StaffAddReq = z.object({ shopId: z.number().int().positive(), username: StaffUsername, role: StaffRole }).strict();
 const RefundsReq = z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(200).optional() }).strict();
 
 /** The merchant operations by name, with their request schemas (the admin API and the CLI share them). */
@@ -62,6 +65,11 @@ export const MERCHANT_OPS = {
   },
   /** The refund outbox: provider refunds with their state, attempts, next attempt and last error. */
   refunds: { req: RefundsReq, run: (ctx: ServerContext, b: z.output<typeof RefundsReq>) => listRefunds(ctx.db, b) },
+  /** A staff console account (CONSOLE-1) with a generated password, answered once. */
+  'staff/add': {
+    req: StaffAddReq,
+    run: (ctx: ServerContext, b: z.output<typeof StaffAddReq>) => addStaff(ctx, b.shopId, b.username, b.role),
+  },
 } as const;
 export type MerchantOp = keyof typeof MERCHANT_OPS;
 

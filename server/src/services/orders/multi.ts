@@ -41,6 +41,7 @@ import { shopDay, unpaidTimeoutMs } from './create';
 import type { OrderRow } from './holds';
 import { expireIfDue } from './lifecycle';
 import { memberOf, shopActivities } from './load';
+import { noteOrderChanged } from './changes';
 import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
 import { memberPricingFact, priceSubmission, type PricedOrder, type Submitter } from './price';
 import { earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
@@ -340,6 +341,8 @@ export async function confirmMulti(ctx: ServerContext, who: Submitter, req: Mult
       const [done] = await tx.update(multiOrders).set({ orderIds: ids }).where(eq(multiOrders.id, g.id)).returning();
       return done;
     });
+    // the parts, after commit: each customer-facing order is heard on the customer's channel
+    await noteOrderChanged(ctx, ...group.orderIds);
     return answerOf(ctx, group, await groupOrders(ctx, group, false), who.lang);
   } catch (e) {
     if (key && isUniqueViolation(e)) {

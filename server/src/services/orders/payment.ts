@@ -15,6 +15,7 @@ import { orders, payments } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { paymentsOf } from '../../payments';
 import { getShop, paySettingOf } from '../shops';
+import { noteOrderChanged } from './changes';
 import type { OrderRow } from './holds';
 import { findMemberOfUser } from '../members-read';
 import { addEvent, expireIfDue, orderById, ownOrder, transition } from './lifecycle';
@@ -87,6 +88,8 @@ export async function startPayment(
       if (o.status !== OrderStatus.need_pay) await applyPaidOrderPromotions(tx, env, row, { shop, member, activities });
       return row;
     });
+    // after commit: the paid order is the shop's now (board, auto-accept) and its customer hears it
+    await noteOrderChanged(ctx, paid.id);
     return { kind: 'paid', payStatus: PayStatus.success, paidAmount: Number(paid.paidAmount) };
   }
 

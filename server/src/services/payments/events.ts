@@ -10,13 +10,15 @@ import { and, eq } from 'drizzle-orm';
 import * as money from '../../../../src/domain/money';
 import { txEnv, type ServerContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { paymentNotifications, payments } from '../../db/schema';
+import { paymentNotifications, payments, refunds } from '../../db/schema';
+import { multiOrders } from '../../db/schema/multi';
+import { noteOrderChanged } from '../orders/changes';
 import { paymentsOf } from '../../payments';
 import { NotifyRejected, type NotifyAnswer, type NotifyRequest, type OnlineProvider, type ProviderEvent } from '../../payments/types';
 import { runRefundOutbox, settleRefund } from './refunds';
 import { failOrderTrade, prepareOrderSettle, settleOrderTrade } from '../orders/payment-settle';
 import { failRechargeTrade, prepareRechargeSettle, settleRechargeTrade } from '../members/recharge-settle';
-import { failMultiTrade, prepareMultiSettle, settleMultiTrade } from '../orders/multi-settle';
+import { failMultiTrade, multiIdOfPayment, prepareMultiSettle, settleMultiTrade } from '../orders/multi-settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -97,6 +99,9 @@ export async function applyEvent(
       const outcome: EventOutcome = r === 'settled' ? 'refunded' : r === 'already' ? 'already' : 'unknown';
       if (notification) await noteOutcome(tx, provider.name, event.eventId, outcome);
       return outcome;
+    }).then(async (outcome) => {
+      if (outcome === 'refunded') await noteOrderChanged(ctx, await orderOfRefund(ctx, event.refundNo));
+      return outcome;
     });
   }
 
@@ -148,6 +153,8 @@ export async function applyEvent(
     if (notification) await noteOutcome(tx, provider.name, event.eventId, result);
     return result;
   });
+  // after commit: the orders the trade paid (or failed) are heard on the boards and by their customers
+  if (outcome !== 'replay' && outcome !== 'already' && outcome !== 'unknown') await noteOrderChanged(ctx, ...(await ordersOfPayment(ctx, pay)));
   // a late or second payment was queued for refund: ask its provider now (the outbox retries failures)
   if (outcome === 'refunded') {
     await runRefundOutbox(ctx, pay.orderId ?? undefined).catch((err: unknown) =>
@@ -155,6 +162,21 @@ export async function applyEvent(
     );
   }
   return outcome;
+}
+
+/** The orders a trade pays: its order, or the orders of its multi-shop group (none for a top-up). */
+async function ordersOfPayment(ctx: ServerContext, pay: PaymentRow): Promise<number[]> {
+  if (pay.purpose === 'order') return pay.orderId === null ? [] : [pay.orderId];
+  const groupId = pay.purpose === 'multi' ? multiIdOfPayment(pay) : null;
+  if (groupId === null) return [];
+  const [g] = await ctx.db.select({ orderIds: multiOrders.orderIds }).from(multiOrders).where(eq(multiOrders.id, groupId)).limit(1);
+  return g?.orderIds ?? [];
+}
+
+/** The order a refund gives money back for (null for a top-up's). */
+async function orderOfRefund(ctx: ServerContext, refundNo: string): Promise<number | null> {
+  const [r] = await ctx.db.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.refundNo, refundNo)).limit(1);
+  return r?.orderId ?? null;
 }
 
 /** What became of a notification: the answer for the provider, and the outcome (or why it was refused). */

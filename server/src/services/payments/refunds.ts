@@ -15,6 +15,7 @@ import { faultPoint, FAULT_POINTS } from '../../faults';
 import { orders, payments, refunds } from '../../db/schema';
 import { paymentsOf } from '../../payments';
 import { transition } from '../orders/lifecycle-core';
+import { noteOrderChanged } from '../orders/changes';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -162,6 +163,8 @@ async function attempt(ctx: ServerContext, due: RefundRow): Promise<'settled' | 
     await ctx.db.transaction((tx) =>
       settleRefund(tx, env, claimed.refundNo, { ok: res.state === 'succeeded', providerRefundId: res.providerRefundId, detail: res.detail }),
     );
+    // after commit: refunded (or failed) is heard on the board and by the customer
+    await noteOrderChanged(ctx, claimed.orderId);
     return 'settled';
   } catch (err) {
     const t = ctx.clock.now();
