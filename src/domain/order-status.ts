@@ -7,11 +7,16 @@ import { Limits, OrderSource, OrderStatus, OrderType } from './enums';
 
 /**
  * Locale keys of the status texts (the `orderStatus` tree of locales/): one per status name, plus
- * `toBeConfirmed` for a fresh unpaid order and `inDelivery` for an accepted chat-app takeaway order.
+ * `toBeConfirmed` for a fresh unpaid order, `inDelivery` for an accepted chat-app takeaway order, and
+ * for orders the customer collects or eats in: `cooking` (the shop started making it) and
+ * `readyForPickup` / `ready` (made: collect it, or it comes to the table).
  */
 export const OrderStatusText = {
   toBeConfirmed: 'orderStatus.toBeConfirmed',
   inDelivery: 'orderStatus.inDelivery',
+  cooking: 'orderStatus.cooking',
+  readyForPickup: 'orderStatus.readyForPickup',
+  ready: 'orderStatus.ready',
   nopay: 'orderStatus.nopay',
   nopay_cancel: 'orderStatus.nopay_cancel',
   need_pay: 'orderStatus.need_pay',
@@ -44,6 +49,8 @@ export interface OrderStatusInput {
   now: number;
   /** Order source (C§3): `weixin` marks a chat-app takeaway order. */
   source?: string | null;
+  /** The order names a table (served at the table rather than collected). */
+  atTable?: boolean;
 }
 
 /** C§4: a chat-app takeaway order shows "in delivery" where others show "merchant accepted". */
@@ -56,12 +63,31 @@ export function isNopayConfirming(createdAt: number, now: number): boolean {
   return now - createdAt < Limits.nopayConfirmingSeconds * 1000;
 }
 
-/** The locale key of an order's status text (C§4 "Display text by status"). */
+/** Orders made in the shop and collected or eaten there (not delivered by a rider). */
+function isMadeInShop(orderType: OrderType): boolean {
+  return orderType === OrderType.selfPickup || orderType === OrderType.dine || orderType === OrderType.openTable;
+}
+
+/** The customer collects the order at the counter (self pickup, or dine-in without a table). */
+function isCollected(order: Pick<OrderStatusInput, 'orderType' | 'atTable'>): boolean {
+  return order.orderType === OrderType.selfPickup || (order.orderType === OrderType.dine && order.atTable !== true);
+}
+
+/**
+ * The locale key of an order's status text (C§4 "Display text by status"). For an order made in the
+ * shop (self pickup, dine-in, open table) the staff's "cook" (confirmed_new) reads "cooking" rather
+ * than "to be delivered", and "ready" (delivered) reads "ready for pickup" — or "ready" when it is
+ * served at a table — rather than "merchant accepted" (docs/decisions.md, the staff console).
+ */
 export function orderStatusTextKey(order: OrderStatusInput): OrderStatusTextKey {
   switch (order.status) {
     case OrderStatus.nopay:
       return isNopayConfirming(order.createdAt, order.now) ? OrderStatusText.toBeConfirmed : OrderStatusText.nopay;
+    case OrderStatus.confirmed_new:
+      return isMadeInShop(order.orderType) ? OrderStatusText.cooking : OrderStatusText.confirmed_new;
     case OrderStatus.delivered:
+      if (isMadeInShop(order.orderType)) return isCollected(order) ? OrderStatusText.readyForPickup : OrderStatusText.ready;
+      return isChatAppTakeaway(order) ? OrderStatusText.inDelivery : OrderStatusText.delivered;
     case OrderStatus.confirmed:
       // C§4: merchant accepted, or in delivery for a chat-app takeaway order
       return isChatAppTakeaway(order) ? OrderStatusText.inDelivery : OrderStatusText[order.status];
@@ -145,7 +171,10 @@ export function orderProgress(
     case OrderStatus.pending:
       return at('placed');
     case OrderStatus.confirmed:
+      return at(isChatAppTakeaway(order) ? 'delivering' : 'accepted');
     case OrderStatus.delivered:
+      // made in the shop: ready once cooked; takeaway: as accepted (C§4)
+      if (isMadeInShop(order.orderType)) return at('cooking');
       return at(isChatAppTakeaway(order) ? 'delivering' : 'accepted');
     case OrderStatus.confirmed_new:
     case OrderStatus.wait_rider_pending:
@@ -159,4 +188,27 @@ export function orderProgress(
     default:
       return null;
   }
+}
+
+/** Statuses in which an order's pickup number matters: paid or taken on, and not yet over. */
+const PICKUP_NUMBER_STATUSES: readonly OrderStatus[] = [
+  OrderStatus.pending,
+  OrderStatus.confirmed,
+  OrderStatus.confirmed_new,
+  OrderStatus.delivered,
+  OrderStatus.need_pay,
+];
+
+/**
+ * Whether the order detail shows the shop's number of the day large: an order collected at the counter
+ * (self pickup, dine-in without a table) that has its number and is paid or accepted and not yet
+ * completed, refused, cancelled or refunded.
+ */
+export function showsPickupNumber(order: {
+  status: OrderStatus;
+  orderType: OrderType;
+  daySeq: number | null;
+  atTable?: boolean;
+}): boolean {
+  return order.daySeq !== null && order.daySeq > 0 && isCollected(order) && PICKUP_NUMBER_STATUSES.includes(order.status);
 }

@@ -3,7 +3,9 @@
  * its 6-digit pay password — never in a browser page); the order list by tab, the detail with its
  * unpaid countdown, cancel, pay again, confirm delivered and delivery info. The confirm screen's
  * submission (ORDER-1…3, ORDER-6) is the order package's `OrderConfirmStore` (areas/order-confirm.ts),
- * which pays the order it placed through this store.
+ * which pays the order it placed through this store. While an order page is on screen the store follows
+ * the customer's live order channel (src/realtime/order-channel.ts) and fetches again an order the shop
+ * changed.
  */
 import { computed, makeObservable, observable } from 'mobx';
 import type { Api } from '../api';
@@ -18,7 +20,11 @@ import type { RuleError } from '../domain/errors';
 import { canCancelOrder, canConfirmDelivered, canPayAgain, orderStatusTextKey } from '../domain/order-status';
 import type { OrderStatusTextKey } from '../domain/order-status';
 import { checkCardPayEnvironment } from '../domain/validation';
-import type { Platform } from '../platform/types';
+import type { AppLifecycle, Platform } from '../platform/types';
+import type { Timers } from '../realtime/channel';
+import { OrderChannel, ordersWsUrl } from '../realtime/order-channel';
+import type { ChannelStatus, SocketFactory } from '../realtime/types';
+import { bindToAppVisibility } from '../realtime/visibility';
 import type { MemberStore } from './member';
 import { change } from './named-action';
 import type { PromotionStore } from './promotion';
@@ -64,6 +70,25 @@ export interface OrderSession {
   readonly phoneRegion?: string | null;
 }
 
+/** What the live order channel is opened with (absent: the store never opens one). */
+export interface OrderLiveDeps {
+  socket: SocketFactory;
+  lifecycle: AppLifecycle;
+  /** Where the websocket connects (the API origin; empty: no channel). */
+  socketOrigin: () => string;
+  /** The customer's current token (null: signed out, no channel). */
+  token: () => string | null;
+  /**
+   * Whether another live channel holds the host's only socket now (the payment app has one global
+   * socket: while the table room is connected the order pages go without the live channel).
+   */
+  socketBusy?: () => boolean;
+  timers?: Timers;
+}
+
+/** What a page follows live: the detail page its order, the list page its rows. */
+export type LiveScope = 'detail' | 'list';
+
 export interface OrderDeps {
   api: Pick<Api, 'order'>;
   platform: Pick<Platform, 'name' | 'payment'>;
@@ -71,6 +96,7 @@ export interface OrderDeps {
   member: MemberStore;
   promotion: PromotionStore;
   now: () => number;
+  live?: OrderLiveDeps;
 }
 
 /** An entered pay password (C§5): required, exactly 6 digits. */
@@ -110,9 +136,20 @@ export class OrderStore {
   /** The countdown clock; `tick()` moves it. */
   now: number;
 
+  /** The live order channel's state (idle while no order page follows it). */
+  liveStatus: ChannelStatus = 'idle';
+
   /** Bumped by every list load: an answer of an older load is dropped. */
   private listGeneration = 0;
   private refreshRun: Promise<void> | null = null;
+  /** The order the detail page asked for last (its answer may not be there yet). */
+  private detailWanted: number | null = null;
+  /** Numbers every order/detail fetch; an answer older than the one shown for that order is dropped. */
+  private fetchSeq = 0;
+  private readonly shownSeq = new Map<number, number>();
+  /** Pages following the live channel, by scope. */
+  private readonly watchers: Record<LiveScope, number> = { detail: 0, list: 0 };
+  private live: { channel: OrderChannel; off: Array<() => void> } | null = null;
 
   constructor(private readonly deps: OrderDeps) {
     this.now = deps.now();
@@ -131,6 +168,7 @@ export class OrderStore {
       detailError: observable.ref,
       deliveryInfo: observable.ref,
       now: observable,
+      liveStatus: observable,
       hasMore: computed,
       countdownMs: computed,
       countdownText: computed,
@@ -157,7 +195,9 @@ export class OrderStore {
   /** C§4 status text (a locale key) of the detail. */
   get detailStatusKey(): OrderStatusTextKey | null {
     const d = this.detail;
-    return d ? orderStatusTextKey({ status: d.status, orderType: d.type, source: d.source, createdAt: d.createdAt, now: this.now }) : null;
+    return d
+      ? orderStatusTextKey({ status: d.status, orderType: d.type, source: d.source, atTable: Boolean(d.tableNo), createdAt: d.createdAt, now: this.now })
+      : null;
   }
 
   /** What the detail page offers (C§4): cancel and pay again while unpaid and in time, confirm delivered. */
@@ -285,6 +325,7 @@ export class OrderStore {
 
   /** order/detail; a failure is "Get order detail failed". */
   async loadDetail(id: number): Promise<boolean> {
+    this.detailWanted = id;
     change('order/detailLoading', () => {
       this.detailLoading = true;
       this.detailError = null;
@@ -293,11 +334,14 @@ export class OrderStore {
         this.deliveryInfo = null;
       }
     });
+    const seq = (this.fetchSeq += 1);
     try {
       const res = await settle(this.deps.api.order.detail({ id }));
       change('order/detail', () => {
-        if (res.ok) this.detail = res.data;
-        else this.detailError = ruleError(ErrorCode.getOrderDetailFailed);
+        if (res.ok) {
+          // a live refetch of the same order answered meanwhile with a newer state: keep that
+          if (this.takeSeq(id, seq) || this.detail?.id !== id) this.detail = res.data;
+        } else this.detailError = ruleError(ErrorCode.getOrderDetailFailed);
         this.now = this.deps.now();
       });
       return res.ok;
@@ -306,6 +350,103 @@ export class OrderStore {
         this.detailLoading = false;
       });
     }
+  }
+
+  /** Whether the answer numbered `seq` is newer than what is shown of the order (and marks it shown). */
+  private takeSeq(id: number, seq: number): boolean {
+    if ((this.shownSeq.get(id) ?? 0) > seq) return false;
+    this.shownSeq.set(id, seq);
+    return true;
+  }
+
+  /**
+   * Fetches an order again (order/detail, silently) after the shop changed it, and shows it where it
+   * is on screen: the detail and its row of the list. A failure keeps what is shown; an answer older
+   * than one already shown is dropped.
+   */
+  async reloadOrder(id: number): Promise<boolean> {
+    const seq = (this.fetchSeq += 1);
+    const res = await settle(this.deps.api.order.detail({ id }, { silent: true }));
+    if (!res.ok || !this.takeSeq(id, seq)) return false;
+    change('order/reloaded', () => {
+      if (this.detail?.id === id || (this.detail === null && this.detailWanted === id)) this.detail = res.data;
+      if (this.list.some((o) => o.id === id)) this.list = this.list.map((o) => (o.id === id ? res.data : o));
+      this.now = this.deps.now();
+    });
+    return true;
+  }
+
+  /**
+   * Follows the customer's live order channel while a page of `scope` is on screen; the answer stops
+   * following. One channel serves every page: it opens with the first page and closes (code 1000) when
+   * the last one leaves, and closes while the app is hidden. Each connect fetches again what the pages
+   * show; an order the shop changed is fetched again where it is shown. Nothing happens without a
+   * socket origin or a token.
+   */
+  watchLive(scope: LiveScope): () => void {
+    this.watchers[scope] += 1;
+    this.startLive();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.watchers[scope] -= 1;
+      if (this.watchers.detail + this.watchers.list === 0) this.stopLive();
+    };
+  }
+
+  private startLive(): void {
+    const live = this.deps.live;
+    if (this.live || !live) return;
+    if (!live.socketOrigin() || !live.token()) return;
+    if (live.socketBusy?.()) return;
+    const channel = new OrderChannel({
+      url: () => {
+        const token = live.token();
+        const origin = live.socketOrigin();
+        return token && origin ? ordersWsUrl(origin, token) : null;
+      },
+      socket: live.socket,
+      ...(live.timers ? { timers: live.timers } : {}),
+    });
+    const off = [
+      channel.subscribe((e) => {
+        if (e.kind === 'status') {
+          change('order/liveStatus', () => {
+            this.liveStatus = e.status;
+          });
+        } else if (e.kind === 'synced') this.refreshShown();
+        else this.orderChanged(e.id);
+      }),
+      bindToAppVisibility(channel, live.lifecycle),
+    ];
+    this.live = { channel, off };
+    channel.open();
+  }
+
+  private stopLive(): void {
+    const live = this.live;
+    if (!live) return;
+    this.live = null;
+    live.channel.close();
+    live.off.forEach((f) => f());
+  }
+
+  /** After a (re)connect: what the pages show may have changed while the channel was closed. */
+  private refreshShown(): void {
+    if (this.watchers.detail > 0) {
+      const id = this.detail?.id ?? this.detailWanted;
+      if (id !== null) void this.reloadOrder(id);
+    }
+    // the list's first page again, as a pull-to-refresh or the page's show does
+    if (this.watchers.list > 0 && (this.page > 0 || this.listLoading)) void this.loadPage(1, 'replace');
+  }
+
+  /** The shop changed an order: fetched again if a page shows it. */
+  private orderChanged(id: number): void {
+    const onDetail = this.watchers.detail > 0 && (this.detail?.id === id || (this.detail === null && this.detailWanted === id));
+    const onList = this.watchers.list > 0 && this.list.some((o) => o.id === id);
+    if (onDetail || onList) void this.reloadOrder(id);
   }
 
   /**

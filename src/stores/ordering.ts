@@ -52,7 +52,24 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
   const menu = new MenuStore({ api, storage, member, now });
   const cart = new CartStore({ storage, menu });
   const checkout = new CheckoutStore({ api, platform, abroad, session, shop, menu, member, promotion, address, cart });
-  const order = new OrderStore({ api, platform, session, member, promotion, now });
+  // the table room's and the order channel's socket: the API origin, or in a browser the page's own origin
+  const socketOrigin = () => apiHost() || pageOrigin();
+  const order = new OrderStore({
+    api,
+    platform,
+    session,
+    member,
+    promotion,
+    now,
+    live: {
+      socket: platform.socket,
+      lifecycle: platform.lifecycle,
+      socketOrigin,
+      token: () => session.token,
+      // the payment app has one socket: the table room keeps it while the diner is at a table
+      socketBusy: () => platform.name === 'alipay' && ['connecting', 'open', 'reconnecting'].includes(table.status),
+    },
+  });
   const table = new TableStore({
     api,
     platform,
@@ -63,8 +80,7 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
     checkout,
     member,
     now,
-    // the table room's socket: the API origin, or in a browser the page's own origin
-    socketOrigin: () => apiHost() || pageOrigin(),
+    socketOrigin,
   });
   return { menu, cart, checkout, order, table };
 }

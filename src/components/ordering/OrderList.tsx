@@ -17,6 +17,7 @@ import type { OrderDetail, OrderListTab } from '@/api/contract/order';
 import { orderStatusTextKey } from '@/domain/order-status';
 import { errorMessage, t, translate } from '@/i18n';
 import { useOrderingStores } from './use-ordering-stores';
+import { useLiveOrders } from './use-live-orders';
 import './ordering.scss';
 
 const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refund'];
@@ -25,7 +26,14 @@ const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refun
 const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
   const { order, shop } = useOrderingStores();
   const left = order.countdownFor(o);
-  const statusKey = orderStatusTextKey({ status: o.status, orderType: o.type, source: o.source, createdAt: o.createdAt, now: order.now });
+  const statusKey = orderStatusTextKey({
+    status: o.status,
+    orderType: o.type,
+    source: o.source,
+    atTable: Boolean(o.tableNo),
+    createdAt: o.createdAt,
+    now: order.now,
+  });
   return (
     <View className="order-row card" id={`order-${o.id}`} onClick={() => void Taro.navigateTo({ url: OrderPages.detail(o.id) })}>
       <View className="order-row__head">
@@ -66,7 +74,8 @@ export interface OrderListScreenProps {
  * entry: tabs by status, pull down to refresh the first page, scrolling to the bottom loads the next
  * page ("loading more", then "no more"), an empty state per tab and a retry when a page could not be
  * loaded. The page itself scrolls (enablePullDownRefresh and onReachBottom are page events, on H5
- * too); the tabs stay on top.
+ * too); the tabs stay on top. While on screen the list follows the live order channel: a row the shop
+ * changed is fetched again and shown as it now is.
  */
 export const OrderListScreen = observer(function OrderListScreen({ route, tab: isTab = false, header }: OrderListScreenProps) {
   const boot = useShopBoot();
@@ -80,6 +89,8 @@ export const OrderListScreen = observer(function OrderListScreen({ route, tab: i
   usePageShow(() => {
     if (boot?.ok) void order.refresh();
   });
+  // the shop's changes to the listed orders show while the list is on screen
+  useLiveOrders(order, 'list', Boolean(boot?.ok));
   const pull = usePullRefresh(() => order.refresh());
   useReachBottom(() => {
     void order.loadMore();

@@ -8,6 +8,7 @@ import {
   orderProgress,
   orderStatusTextKey,
   ORDER_STATUS_TEXT_KEYS,
+  showsPickupNumber,
 } from '@/domain/order-status';
 
 const placed = Date.parse('2026-11-23T12:00:00+08:00');
@@ -28,17 +29,33 @@ describe('order status text', () => {
     [OrderStatus.successed, 'orderStatus.successed'],
     [OrderStatus.refund_fail, 'orderStatus.refund_fail'],
     [OrderStatus.refunding, 'orderStatus.refunding'],
-    [OrderStatus.confirmed_new, 'orderStatus.confirmed_new'],
     [OrderStatus.wait_rider_pending, 'orderStatus.wait_rider_pending'],
     [OrderStatus.rider_confirmed, 'orderStatus.rider_confirmed'],
     [OrderStatus.rider_picked_up, 'orderStatus.rider_picked_up'],
     [OrderStatus.rider_delivery_exception, 'orderStatus.rider_delivery_exception'],
     [OrderStatus.confirmed, 'orderStatus.confirmed'],
-    [OrderStatus.delivered, 'orderStatus.delivered'],
     [OrderStatus.refused, 'orderStatus.refused'],
     [OrderStatus.closed, 'orderStatus.closed'],
   ])('shows %s as %s', (status, key) => {
     expect(text(status)).toBe(key);
+  });
+
+  it('shows a takeaway order being prepared as to be delivered and one handed over as merchant accepted (C§4)', () => {
+    expect(text(OrderStatus.confirmed_new, { orderType: OrderType.takeaway })).toBe('orderStatus.confirmed_new');
+    expect(text(OrderStatus.delivered, { orderType: OrderType.takeaway })).toBe('orderStatus.delivered');
+    expect(text(OrderStatus.delivered, { orderType: OrderType.appointment })).toBe('orderStatus.delivered');
+  });
+
+  it('shows an order made in the shop as cooking, then ready for pickup — or ready when served at a table', () => {
+    for (const orderType of [OrderType.selfPickup, OrderType.dine, OrderType.openTable]) {
+      expect(text(OrderStatus.confirmed_new, { orderType })).toBe('orderStatus.cooking');
+    }
+    expect(text(OrderStatus.delivered, { orderType: OrderType.selfPickup })).toBe('orderStatus.readyForPickup');
+    expect(text(OrderStatus.delivered, { orderType: OrderType.dine })).toBe('orderStatus.readyForPickup');
+    expect(orderStatusTextKey({ status: OrderStatus.delivered, orderType: OrderType.dine, atTable: true, createdAt: placed, now: placed })).toBe(
+      'orderStatus.ready',
+    );
+    expect(text(OrderStatus.delivered, { orderType: OrderType.openTable })).toBe('orderStatus.ready');
   });
 
   it('shows a refund as closed', () => {
@@ -127,9 +144,37 @@ describe('order progress line', () => {
     expect(orderProgress({ status: OrderStatus.successed, orderType: OrderType.dine })).toMatchObject({ step: 'done', index: 3 });
   });
 
+  it('places a ready order made in the shop after cooking, a handed-over takeaway order at accepted', () => {
+    expect(orderProgress({ status: OrderStatus.delivered, orderType: OrderType.selfPickup })).toMatchObject({ step: 'cooking', index: 2 });
+    expect(orderProgress({ status: OrderStatus.delivered, orderType: OrderType.takeaway })).toMatchObject({ step: 'accepted', index: 1 });
+  });
+
   it('takes refused, refunded and closed orders off the progress line', () => {
     expect(orderProgress({ status: OrderStatus.refused, orderType: OrderType.takeaway })).toBeNull();
     expect(orderProgress({ status: OrderStatus.refund, orderType: OrderType.takeaway })).toBeNull();
     expect(orderProgress({ status: OrderStatus.closed, orderType: OrderType.takeaway })).toBeNull();
+  });
+});
+
+describe('pickup number', () => {
+  const shown = (status: OrderStatus, orderType: OrderType, extra: { daySeq?: number | null; atTable?: boolean } = {}) =>
+    showsPickupNumber({ status, orderType, daySeq: extra.daySeq === undefined ? 12 : extra.daySeq, atTable: extra.atTable ?? false });
+
+  it('is shown for an order collected at the counter once paid or accepted, until it is over', () => {
+    for (const status of [OrderStatus.pending, OrderStatus.confirmed, OrderStatus.confirmed_new, OrderStatus.delivered]) {
+      expect(shown(status, OrderType.selfPickup)).toBe(true);
+      expect(shown(status, OrderType.dine)).toBe(true);
+    }
+    for (const status of [OrderStatus.nopay, OrderStatus.nopay_cancel, OrderStatus.successed, OrderStatus.refused, OrderStatus.refunding, OrderStatus.closed]) {
+      expect(shown(status, OrderType.selfPickup)).toBe(false);
+    }
+  });
+
+  it('is not shown without a number, for delivered or table orders', () => {
+    expect(shown(OrderStatus.confirmed, OrderType.selfPickup, { daySeq: null })).toBe(false);
+    expect(shown(OrderStatus.confirmed, OrderType.selfPickup, { daySeq: 0 })).toBe(false);
+    expect(shown(OrderStatus.confirmed, OrderType.takeaway)).toBe(false);
+    expect(shown(OrderStatus.confirmed, OrderType.dine, { atTable: true })).toBe(false);
+    expect(shown(OrderStatus.confirmed, OrderType.openTable)).toBe(false);
   });
 });

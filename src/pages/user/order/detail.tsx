@@ -12,17 +12,20 @@ import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { followPayment } from '@/components/ordering/payment';
 import { ask, toast, toastError } from '@/components/ordering/feedback';
 import { dateTimeText } from '@/components/ordering/time-slots';
-import { OrderType, PayStatus, PayType } from '@/domain/enums';
-import { orderProgress } from '@/domain/order-status';
+import { OrderStatus, OrderType, PayStatus, PayType } from '@/domain/enums';
+import { orderProgress, showsPickupNumber } from '@/domain/order-status';
 import * as money from '@/domain/money';
 import { errorMessage, t, translate } from '@/i18n';
 import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
+import { useLiveOrders } from '@/components/ordering/use-live-orders';
 import '@/components/ordering/ordering.scss';
 
 /**
  * user/order/detail (C§2, C§3 display fields, C§4 statuses, ORDER-8/9): status header and progress
  * line, the countdown to the server's payDeadline with pay and cancel, confirm delivered, delivery
- * info, the lines, the recorded breakdown, the order number (copyable), times, table and notes.
+ * info, the lines, the recorded breakdown, the order number (copyable), times, table and notes. An
+ * order collected at the counter shows its pickup number large. While on screen the page follows the
+ * live order channel: when the shop acts on the order it is fetched again and shown without a reload.
  */
 export default observer(function UserOrderDetailPage() {
   const boot = useShopBoot();
@@ -37,6 +40,7 @@ export default observer(function UserOrderDetailPage() {
   useEffect(() => {
     if (boot?.ok && orderId > 0) void order.loadDetail(orderId);
   }, [boot, orderId, order]);
+  useLiveOrders(order, 'detail', Boolean(boot?.ok) && orderId > 0);
   // the countdown ticks each second; at zero the server has cancelled the order: show it
   useEffect(() => {
     const timer = setInterval(() => {
@@ -94,6 +98,7 @@ export default observer(function UserOrderDetailPage() {
     );
   }
   const progress = orderProgress({ status: d.status, orderType: d.type });
+  const pickupShown = showsPickupNumber({ status: d.status, orderType: d.type, daySeq: d.daySeq, atTable: Boolean(d.tableNo) });
   const actions = order.detailActions;
   const countdown = order.countdownMs;
   return (
@@ -106,6 +111,17 @@ export default observer(function UserOrderDetailPage() {
           <Text className="status-header__countdown" id="order-countdown">
             {t('pages.ordering.payWithin', { time: order.countdownText ?? '' })}
           </Text>
+        ) : null}
+        {pickupShown ? (
+          <View className={`pickup-number${d.status === OrderStatus.delivered ? ' pickup-number--ready' : ''}`} id="pickup-number">
+            <Text className="pickup-number__label">{t('pages.ordering.daySeqLabel')}</Text>
+            <Text className="pickup-number__value" id="pickup-number-value">
+              {d.daySeq}
+            </Text>
+            <Text className="pickup-number__hint">
+              {d.status === OrderStatus.delivered ? t('pages.ordering.pickupReady') : t('pages.ordering.pickupWait')}
+            </Text>
+          </View>
         ) : null}
         {progress ? (
           <View className="progress">
@@ -212,7 +228,7 @@ export default observer(function UserOrderDetailPage() {
           <Text id="detail-order-no">{d.orderNo}</Text>
           <Text className="link">{t('pages.ordering.copy')}</Text>
         </View>
-        {d.daySeq ? (
+        {d.daySeq && !pickupShown ? (
           <View className="info-list__row">
             <Text className="muted">{t('pages.ordering.daySeqLabel')}</Text>
             <Text>{d.daySeq}</Text>
