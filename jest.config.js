@@ -45,6 +45,7 @@ const unit = {
     '<rootDir>/test/platform/**/*.test.ts',
     '<rootDir>/test/realtime/**/*.test.ts',
     '<rootDir>/test/build/**/*.test.ts',
+    '<rootDir>/test/console/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', `<rootDir>/test/build/(${distChecks.join('|')})\\.test\\.ts$`],
 };

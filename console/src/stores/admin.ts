@@ -1,0 +1,185 @@
+/**
+ * The owner's pages: board settings (auto-accept, answer-within minutes, auto-refuse), the shop's staff
+ * accounts, and the password change every staff member may make for themselves.
+ */
+import { action, makeObservable, observable, runInAction } from 'mobx';
+import type { ConsoleSettings, StaffAccount, StaffRole } from '../../../src/api/contract/console';
+import { ConsoleApiError, type ConsoleApi } from '../api';
+
+const asError = (err: unknown): ConsoleApiError => (err instanceof ConsoleApiError ? err : new ConsoleApiError('serverError', String(err), 0));
+
+/** The answer-time field as typed: empty is off, else a whole number of minutes 1…240; undefined when invalid. */
+export function parseMinutes(text: string): number | null | undefined {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return undefined;
+  const n = Number(t);
+  return n >= 1 && n <= 240 ? n : undefined;
+}
+
+export class SettingsStore {
+  settings: ConsoleSettings | null = null;
+  loading = false;
+  saving = false;
+  saved = false;
+  error: ConsoleApiError | null = null;
+
+  constructor(private readonly api: ConsoleApi) {
+    makeObservable(this, { settings: observable.ref, loading: observable, saving: observable, saved: observable, error: observable.ref, clear: action });
+  }
+
+  async load(shopId: number): Promise<void> {
+    runInAction(() => {
+      this.loading = true;
+      this.saved = false;
+      this.error = null;
+    });
+    try {
+      const s = await this.api.call('settings', { shopId });
+      runInAction(() => (this.settings = s));
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  async save(shopId: number, settings: ConsoleSettings): Promise<ConsoleSettings | null> {
+    runInAction(() => {
+      this.saving = true;
+      this.saved = false;
+      this.error = null;
+    });
+    try {
+      const s = await this.api.call('saveSettings', { shopId, settings });
+      runInAction(() => {
+        this.settings = s;
+        this.saved = true;
+      });
+      return s;
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+      return null;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  clear(): void {
+    this.settings = null;
+    this.saved = false;
+    this.error = null;
+  }
+}
+
+export class StaffStore {
+  accounts: StaffAccount[] = [];
+  loading = false;
+  adding = false;
+  error: ConsoleApiError | null = null;
+  /** The generated password of the account just added: shown once, gone when the page is left. */
+  created: { username: string; password: string } | null = null;
+
+  constructor(private readonly api: ConsoleApi) {
+    makeObservable(this, {
+      accounts: observable.ref,
+      loading: observable,
+      adding: observable,
+      error: observable.ref,
+      created: observable.ref,
+      clear: action,
+      forgetPassword: action,
+    });
+  }
+
+  async load(shopId: number): Promise<void> {
+    runInAction(() => {
+      this.loading = true;
+      this.error = null;
+    });
+    try {
+      const list = await this.api.call('staffList', { shopId });
+      runInAction(() => (this.accounts = list));
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  async add(shopId: number, username: string, role: StaffRole): Promise<boolean> {
+    runInAction(() => {
+      this.adding = true;
+      this.error = null;
+      this.created = null;
+    });
+    try {
+      const res = await this.api.call('staffAdd', { shopId, username, role });
+      runInAction(() => {
+        this.accounts = [...this.accounts.filter((a) => a.id !== res.account.id), res.account];
+        this.created = { username: res.account.username, password: res.password };
+      });
+      return true;
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+      return false;
+    } finally {
+      runInAction(() => (this.adding = false));
+    }
+  }
+
+  async remove(shopId: number, id: number): Promise<boolean> {
+    runInAction(() => (this.error = null));
+    try {
+      await this.api.call('staffRemove', { shopId, id });
+      runInAction(() => (this.accounts = this.accounts.filter((a) => a.id !== id)));
+      return true;
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+      return false;
+    }
+  }
+
+  forgetPassword(): void {
+    this.created = null;
+  }
+
+  clear(): void {
+    this.accounts = [];
+    this.created = null;
+    this.error = null;
+  }
+}
+
+export class PasswordStore {
+  saving = false;
+  saved = false;
+  error: ConsoleApiError | null = null;
+
+  constructor(private readonly api: ConsoleApi) {
+    makeObservable(this, { saving: observable, saved: observable, error: observable.ref, clear: action });
+  }
+
+  async change(current: string, next: string): Promise<boolean> {
+    runInAction(() => {
+      this.saving = true;
+      this.saved = false;
+      this.error = null;
+    });
+    try {
+      await this.api.call('password', { current, next });
+      runInAction(() => (this.saved = true));
+      return true;
+    } catch (err) {
+      runInAction(() => (this.error = asError(err)));
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  clear(): void {
+    this.saved = false;
+    this.error = null;
+  }
+}
