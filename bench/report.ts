@@ -115,6 +115,23 @@ export const BENCHES: BenchSpec[] = [
     ],
   },
   {
+    id: 'console',
+    title: 'Staff console board (100 shops on two nodes, PostgreSQL + Redis, 2 orders a minute each, staff accept and complete)',
+    script: 'bench:console',
+    blocked: () => (pgUrl() ? undefined : 'DATABASE_URL is not a postgres:// URL'),
+    figures: [
+      { name: 'console_order_to_board_p50_ms', what: 'order/confirm sent on node A → its card on the board socket on node B, p50' },
+      { name: 'console_order_to_board_p99_ms', what: 'p99', goal: { op: '≤', value: 1000 }, reference: 'console_floor_p99_ms' },
+      { name: 'console_floor_p99_ms', what: 'reference: a bare bus publish → the board socket on node B, p99' },
+      { name: 'console_order_to_board_p99_ms_vs_floor', what: 'order → board ÷ bare publish' },
+      { name: 'console_act_to_board_p99_ms', what: 'a staff action → its card on the board, p99' },
+      { name: 'console_lost', what: 'orders that never reached their board', goal: { op: '=', value: 0 } },
+      { name: 'console_duplicated', what: 'cards shown twice', goal: { op: '=', value: 0 } },
+      { name: 'console_stale_cards', what: 'a card replaced by an older state', goal: { op: '=', value: 0 } },
+      { name: 'console_board_missing', what: 'orders missing from the board fetched at the end', goal: { op: '=', value: 0 } },
+    ],
+  },
+  {
     id: 'menu-render',
     title: 'The 1,000-product menu in Chromium, 375×812, 4× CPU throttling',
     script: 'bench:menu',
