@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { t } from '@/i18n';
@@ -32,13 +32,14 @@ function dialogOf(p: EntryPrompt): { title: string; content: string; confirmText
 /** One prompt on screen at a time, whichever tab asked first. */
 let showing = false;
 
-async function showDuePrompt(root: RootStore): Promise<void> {
+async function showDuePrompt(root: RootStore, onScreen: () => boolean): Promise<void> {
   if (showing) return;
   showing = true;
   try {
     const store = entryPromptsArea(root);
     const prompt = await store.next();
-    if (!prompt) return;
+    // the customer may have left the tab while the prompt was asked for: it waits for the next visit
+    if (!prompt || !onScreen()) return;
     store.markShown(prompt);
     const confirmed = await root.platform.ui.modal({ ...dialogOf(prompt), cancelText: t('pages.prompts.later'), showCancel: true });
     if (confirmed) await openRoute(TARGET[prompt.kind]);
@@ -56,12 +57,25 @@ export const EntryPrompts = observer(function EntryPrompts() {
   const root = useStores();
   // only while the tab is the page on screen: a dialog opened under another page would be lost
   const [visible, setVisible] = useState(true);
-  useDidShow(() => setVisible(true));
-  useDidHide(() => setVisible(false));
+  const onScreen = useRef(true);
+  useDidShow(() => {
+    onScreen.current = true;
+    setVisible(true);
+  });
+  useDidHide(() => {
+    onScreen.current = false;
+    setVisible(false);
+  });
+  useEffect(
+    () => () => {
+      onScreen.current = false;
+    },
+    [],
+  );
   const ready = visible && root.member.loaded && root.promotion.loaded && root.shop.shopId !== null;
   const vip = root.member.vipInfo;
   useEffect(() => {
-    if (ready) void showDuePrompt(root).catch(() => undefined);
+    if (ready) void showDuePrompt(root, () => onScreen.current).catch(() => undefined);
   }, [ready, root, vip]);
   return null;
 });

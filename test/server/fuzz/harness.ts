@@ -23,7 +23,9 @@
  * handlers (a case still answered tooManyRequests would be counted, and fails the file's last test).
  */
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { hash } from '@node-rs/argon2';
+import { staff } from '../../../server/src/db/schema';
 import { API_BASE, Failure, type CallDef } from '../../../src/api/contract/common';
 import { addressCalls } from '../../../src/api/contract/address';
 import { CONSOLE_API_BASE, consoleCalls } from '../../../src/api/contract/console';
@@ -189,6 +191,11 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
   const consoleSession = {
     cookie: await signInAs(server, CONSOLE_USER.username, password),
     async renew() {
+      // the cases may have locked the account with wrong passwords or changed its password: put both back
+      await server.ctx.db
+        .update(staff)
+        .set({ passwordHash: await hash(password), failedTries: 0, lockedUntil: null })
+        .where(eq(staff.username, CONSOLE_USER.username));
       consoleSession.cookie = await signInAs(server, CONSOLE_USER.username, password);
     },
   };
