@@ -97,7 +97,10 @@ describe('the board channel', () => {
       updatedAt: s.clock.now(),
     });
     const online = await place(s, token, takeaway({ payType: 'alipay' }));
-    await new Promise((r) => setTimeout(r, 200));
+    // a cash order placed after it is the marker: frames come in order, so once the marker's card is
+    // here, a card of the unpaid order would already have come
+    const marker = await place(s, token, takeaway());
+    await c.next(boardOrder(marker.id, 'pending'));
     expect(c.frames.filter((m) => (m as BoardFrame).order?.id === online.id)).toEqual([]);
     await completeTrade(s, await startPay(s, token, online.id, 'alipay'));
     expect((await c.next(boardOrder(online.id, 'pending'))).order.payStatus).toBe(1);
