@@ -2,10 +2,15 @@
 import { observer } from 'mobx-react';
 import { useStore } from '../context';
 import { clockTime } from '../format';
+import type { MessageKey } from '../i18n';
 import { PasswordPage, SettingsPage, StaffPage } from './Admin';
+import { AvailabilityPage } from './Availability';
 import { BoardPage } from './Board';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SignInPage } from './SignIn';
+import { SummaryPage } from './Summary';
+import { TablesPage } from './Tables';
+import { TicketPage } from './Ticket';
 
 export const App = observer(function App() {
   const store = useStore();
@@ -19,6 +24,8 @@ export const App = observer(function App() {
   }
   if (!store.session.me || store.router.route === 'signin') return <SignInPage />;
   const route = store.router.route;
+  // a kitchen ticket prints alone: no header, no banners
+  if (route === 'ticket') return <TicketPage />;
   return (
     <div className="shell">
       <a className="skip" href="#main">
@@ -26,9 +33,28 @@ export const App = observer(function App() {
       </a>
       <Header />
       <Banners />
-      {route === 'settings' ? <SettingsPage /> : route === 'staff' ? <StaffPage /> : route === 'password' ? <PasswordPage /> : <BoardPage />}
+      <Page />
     </div>
   );
+});
+
+const Page = observer(function Page() {
+  switch (useStore().router.route) {
+    case 'tables':
+      return <TablesPage />;
+    case 'availability':
+      return <AvailabilityPage />;
+    case 'summary':
+      return <SummaryPage />;
+    case 'settings':
+      return <SettingsPage />;
+    case 'staff':
+      return <StaffPage />;
+    case 'password':
+      return <PasswordPage />;
+    default:
+      return <BoardPage />;
+  }
 });
 
 const Header = observer(function Header() {
@@ -37,7 +63,7 @@ const Header = observer(function Header() {
   const me = store.session.me!;
   const owner = me.role === 'owner';
   const route = store.router.route;
-  const link = (to: 'board' | 'settings' | 'staff' | 'password', key: 'header.board' | 'header.settings' | 'header.staff' | 'header.password') => (
+  const link = (to: 'board' | 'tables' | 'availability' | 'summary' | 'settings' | 'staff' | 'password', key: MessageKey) => (
     <a href={`#/${to}`} className={`nav__link${route === to ? ' nav__link--on' : ''}`} aria-current={route === to ? 'page' : undefined}>
       {t(key)}
     </a>
@@ -64,6 +90,9 @@ const Header = observer(function Header() {
       </div>
       <nav className="nav" aria-label={t('header.nav')}>
         {link('board', 'header.board')}
+        {link('tables', 'tables.title')}
+        {link('availability', 'availability.title')}
+        {link('summary', 'summary.title')}
         {owner ? link('settings', 'header.settings') : null}
         {owner ? link('staff', 'header.staff') : null}
         {link('password', 'header.password')}

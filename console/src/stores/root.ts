@@ -10,12 +10,16 @@ import { requestLanguageHeader, type Language } from '../../../src/domain/langua
 import { ConsoleApi, ConsoleApiError, type FetchLike } from '../api';
 import { I18n, type LanguageStorage } from '../i18n';
 import { PasswordStore, SettingsStore, StaffStore } from './admin';
+import { AvailabilityStore } from './availability';
 import { BoardStore } from './board';
 import { ClockStore } from './clock';
 import { LiveChannel, type SocketFactory, type Timers } from './live';
 import { Router, type HashHost } from './router';
 import { SessionStore } from './session';
 import { SoundStore, type AudioLike } from './sound';
+import { SummaryStore } from './summary';
+import { TablesStore } from './tables';
+import { TicketsStore } from './tickets';
 
 export interface RootDeps {
   fetch: FetchLike;
@@ -44,6 +48,10 @@ export class RootStore {
   readonly settings: SettingsStore;
   readonly staff: StaffStore;
   readonly password: PasswordStore;
+  readonly tables: TablesStore;
+  readonly tickets: TicketsStore;
+  readonly availability: AvailabilityStore;
+  readonly summary: SummaryStore;
   /** The shop on screen (the staff member's own, or another of theirs). */
   shopId: number | null = null;
   private disposers: IReactionDisposer[] = [];
@@ -74,6 +82,10 @@ export class RootStore {
     this.settings = new SettingsStore(this.api);
     this.staff = new StaffStore(this.api);
     this.password = new PasswordStore(this.api);
+    this.tables = new TablesStore(this.api, this.clock);
+    this.tickets = new TicketsStore(this.api, this.clock);
+    this.availability = new AvailabilityStore(this.api, this.clock);
+    this.summary = new SummaryStore(this.api, this.clock);
     makeObservable(this, { shopId: observable, openShop: action, expire: action });
   }
 
@@ -132,6 +144,7 @@ export class RootStore {
     this.board.setShop(shopId);
     this.settings.clear();
     this.staff.clear();
+    for (const part of this.shopParts) part.setShop(shopId);
     this.sound.prepare();
     void this.board.load();
     this.live.connect(shopId);
@@ -161,6 +174,12 @@ export class RootStore {
     this.settings.clear();
     this.staff.clear();
     this.password.clear();
+    for (const part of this.shopParts) part.clear();
+  }
+
+  /** The stores of the floor, availability and summary pages: each follows the shop on screen. */
+  private get shopParts(): readonly { setShop(shopId: number): void; clear(): void }[] {
+    return [this.tables, this.tickets, this.availability, this.summary];
   }
 
   tick(): void {

@@ -17,6 +17,9 @@ import { consoleAct } from '../services/console/act';
 import { saveSettings, settingsOf } from '../services/console/auto';
 import { board, boardOrder } from '../services/console/board';
 import { registerOrderChannels } from '../services/console/live';
+import { registerAvailabilityRoutes } from './console-availability';
+import { registerFloorRoutes } from './console-floor';
+import { registerSummaryRoutes } from './console-summary';
 
 /**
  * The staff console's calls (CONSOLE-1, CONSOLE-2, CONSOLE-7; docs/architecture.md §6, §24.5) under
@@ -81,5 +84,8 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: ServerContext):
     return { ok: true as const };
   });
 
+  registerFloorRoutes(app, ctx);
+  registerAvailabilityRoutes(app, ctx);
+  registerSummaryRoutes(app, ctx);
   registerOrderChannels(app, ctx);
 }

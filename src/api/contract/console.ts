@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { EpochMs, Id, ShortText, defineCall } from './common';
 import { OrderDetail, OrderStatusSchema } from './order';
+import { availabilityCalls } from './console-availability';
+import { floorCalls } from './console-floor';
+import { summaryCalls } from './console-summary';
 import { PayStatusSchema } from './shared-shapes';
 
 /**
@@ -199,6 +202,9 @@ export const consoleCalls = {
   ),
   /** Owner only: removes an account (not one's own); its sessions end. */
   staffRemove: defineCall('staffRemove', z.object({ shopId: Id, id: Id }).strict(), OkRes),
+  ...floorCalls,
+  ...availabilityCalls,
+  ...summaryCalls,
 } as const;
 
 /** Board channel, server → console. `order`: a card changed or arrived; `resync`: fetch the board again. */

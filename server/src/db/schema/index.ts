@@ -10,3 +10,4 @@ export * from './payments';
 export * from './tables';
 export * from './beauty';
 export * from './console';
+export * from './console-floor';

@@ -1,0 +1,25 @@
+/** Availability: products sold out or back, stock, and paused order types (CONSOLE-5). */
+import { makeObservable, observable, action } from 'mobx';
+import type { ConsoleApi } from '../api';
+import type { ClockStore } from './clock';
+
+export class AvailabilityStore {
+  shopId: number | null = null;
+
+  constructor(
+    private readonly api: ConsoleApi,
+    private readonly clock: ClockStore,
+  ) {
+    makeObservable(this, { shopId: observable, setShop: action, clear: action });
+  }
+
+  setShop(shopId: number): void {
+    this.shopId = shopId;
+    void this.api;
+    void this.clock;
+  }
+
+  clear(): void {
+    this.shopId = null;
+  }
+}

@@ -1,0 +1,3 @@
+import type { AvailabilityMessages } from './zh-CN';
+
+export const es: AvailabilityMessages = { availability: { title: 'Disponibilidad' } };

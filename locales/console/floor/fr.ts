@@ -1,0 +1,3 @@
+import type { FloorMessages } from './zh-CN';
+
+export const fr: FloorMessages = { tables: { title: 'Tables' }, ticket: { print: 'Imprimer' } };

@@ -1,0 +1,3 @@
+import type { SummaryMessages } from './zh-CN';
+
+export const en: SummaryMessages = { summary: { title: 'Day summary' } };
