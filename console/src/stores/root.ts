@@ -72,7 +72,10 @@ export class RootStore {
       { socket: deps.socket, timers: deps.timers, random: deps.random, url: deps.socketUrl },
       {
         onHello: () => void this.board.load(),
-        onOrder: (order) => this.board.upsert(order),
+        onOrder: (order) => {
+          this.board.upsert(order);
+          this.summary.changed();
+        },
         onResync: () => void this.board.load(),
         // the socket refused the session: ask the API (a 401 there signs out; a live session reconnects)
         onUnauthorized: () => void this.recheck(),

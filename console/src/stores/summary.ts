@@ -1,25 +1,127 @@
-/** The shop's day summary (CONSOLE-6). */
-import { makeObservable, observable, action } from 'mobx';
-import type { ConsoleApi } from '../api';
+/**
+ * The shop's day summary (CONSOLE-6): today's figures, or another day's (up to a year back). While
+ * today is on screen, a change on the board (`changed()`, from the live channel) fetches it again,
+ * at most once every few seconds, so the figures follow the counter without a reload.
+ */
+import { action, computed, makeObservable, observable, runInAction } from 'mobx';
+import type { DaySummary } from '../../../src/api/contract/console-summary';
+import { ConsoleApiError, type ConsoleApi } from '../api';
 import type { ClockStore } from './clock';
+
+/** The least time between two fetches caused by board changes. */
+export const SUMMARY_REFRESH_MS = 3000;
+
+const asError = (err: unknown): ConsoleApiError => (err instanceof ConsoleApiError ? err : new ConsoleApiError('serverError', String(err), 0));
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
 
 export class SummaryStore {
   shopId: number | null = null;
+  /** The date asked for; null = today. */
+  date: string | null = null;
+  summary: DaySummary | null = null;
+  loading = false;
+  error: ConsoleApiError | null = null;
+  /** The page is on screen (board changes refresh it). */
+  active = false;
+  private lastFetch = -Infinity;
+  private seq = 0;
 
   constructor(
     private readonly api: ConsoleApi,
     private readonly clock: ClockStore,
   ) {
-    makeObservable(this, { shopId: observable, setShop: action, clear: action });
+    makeObservable<SummaryStore, 'fetch'>(this, {
+      shopId: observable,
+      date: observable,
+      summary: observable.ref,
+      loading: observable,
+      error: observable.ref,
+      active: observable,
+      isToday: computed,
+      setShop: action,
+      clear: action,
+      show: action,
+      hide: action,
+      fetch: action,
+    });
+  }
+
+  get isToday(): boolean {
+    return this.date === null || (this.summary !== null && this.date === this.summary.today);
   }
 
   setShop(shopId: number): void {
+    if (this.shopId !== shopId) {
+      this.summary = null;
+      this.date = null;
+    }
     this.shopId = shopId;
-    void this.api;
-    void this.clock;
   }
 
   clear(): void {
     this.shopId = null;
+    this.date = null;
+    this.summary = null;
+    this.error = null;
+    this.active = false;
+  }
+
+  /** The page opened: fetch the day on screen. */
+  show(): Promise<void> {
+    this.active = true;
+    return this.fetch();
+  }
+
+  hide(): void {
+    this.active = false;
+  }
+
+  /** Another day: `date` (YYYY-MM-DD) or today with null. */
+  goTo(date: string | null): Promise<void> {
+    runInAction(() => (this.date = date !== null && this.summary && date >= this.summary.today ? null : date));
+    return this.fetch();
+  }
+
+  /** One day back or forward from the one on screen (never past today). */
+  step(days: number): Promise<void> {
+    const current = this.summary?.date ?? this.date;
+    if (!current) return Promise.resolve();
+    return this.goTo(addDays(current, days));
+  }
+
+  /** Something changed on the board: today's figures are fetched again (not more than every few seconds). */
+  changed(): void {
+    if (!this.active || !this.isToday || this.shopId === null) return;
+    if (this.clock.now - this.lastFetch < SUMMARY_REFRESH_MS) return;
+    void this.fetch();
+  }
+
+  private async fetch(): Promise<void> {
+    const shopId = this.shopId;
+    if (shopId === null) return;
+    const seq = ++this.seq;
+    this.loading = true;
+    this.error = null;
+    this.lastFetch = this.clock.now;
+    try {
+      const summary = await this.api.call('daySummary', { shopId, ...(this.date ? { date: this.date } : {}) });
+      if (seq !== this.seq) return;
+      runInAction(() => {
+        this.summary = summary;
+        this.loading = false;
+        this.clock.setServerTime(summary.serverTime);
+      });
+    } catch (err) {
+      if (seq !== this.seq) return;
+      runInAction(() => {
+        this.error = asError(err);
+        this.loading = false;
+      });
+    }
   }
 }

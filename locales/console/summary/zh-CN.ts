@@ -1,4 +1,41 @@
 /** The console's day summary texts, Simplified Chinese: the source tree of this part (locales/console/index.ts joins the parts). */
-export const zhCN = { summary: { title: '今日汇总' } };
+export const zhCN = {
+  summary: {
+    title: '今日汇总',
+    dayLabel: '日期',
+    today: '今天',
+    previous: '前一天',
+    next: '后一天',
+    refresh: '刷新',
+    dayBounds: '门店时间 00:00–24:00（UTC{{offset}}）',
+    live: '有新订单时自动更新',
+    sales: '营业额',
+    salesHint: '当天收款 {{count}} 笔',
+    refunds: '退款',
+    refundsHint: '当天完成退款 {{count}} 笔',
+    net: '实收',
+    averageTicket: '客单价',
+    averageHint: '营业额 ÷ 收款笔数',
+    byPayType: '按支付方式',
+    payType: '支付方式',
+    payments: '笔数',
+    salesCol: '收款',
+    refundsCol: '退款',
+    netCol: '实收',
+    total: '合计',
+    orders: '订单',
+    placed: '下单',
+    completed: '已完成',
+    cancelled: '取消 / 拒单 / 退款',
+    open: '进行中',
+    byType: '按订单类型',
+    awaiting: '待收款（现金）',
+    awaitingValue: '{{count}} 单，{{amount}}',
+    pending: '退款处理中',
+    pendingValue: '{{count}} 单，{{amount}}（未计入退款）',
+    empty: '这一天没有订单',
+    noPayments: '这一天没有收款',
+  },
+};
 
 export type SummaryMessages = typeof zhCN;
