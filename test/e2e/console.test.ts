@@ -196,6 +196,49 @@ suite('the staff console in a browser', () => {
     }
   });
 
+  test('the day summary follows the counter: a cash order placed, then its cash received on another tablet', async () => {
+    const desk = await signInStaff(env.browser, env.server, SHOP.restaurant);
+    const counter = await signInStaff(env.browser, env.server, SHOP.restaurant);
+    const customer = await newPhone(env.browser, env.server);
+    try {
+      const { page } = desk;
+      await page.getByRole('link', { name: 'Day summary' }).click();
+      await page.locator('#kpi-sales').waitFor({ timeout: 15_000 });
+      const before = await page.evaluate(async (shopId) => {
+        const res = await fetch('/console/api/daySummary', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shopId }) });
+        return ((await res.json()) as { info: { sales: number; placed: number; awaitingPayment: { amount: number } } }).info;
+      }, SHOP.restaurant);
+      await page.locator('#summary-bounds', { hasText: 'From 00:00 to 24:00 shop time (UTC+08:00)' }).waitFor();
+
+      // one basket of crab xiaolongbao: 26.00 + 2.60 service (10 %) + 1.00 dishware = 29.60, cash
+      const placed = await customerOrders(customer.page, env.server, 'A2');
+      const money = (n: number) => n.toFixed(2);
+      // the order arrived: placed one more, 29.60 more awaiting payment, without a reload
+      await page
+        .locator('#summary-orders', { hasText: `${before.placed + 1}` })
+        .filter({ hasText: money(before.awaitingPayment.amount + 29.6) })
+        .waitFor({ timeout: 20_000 });
+
+      // the counter takes the cash on its board; the summary's sales grow by 29.60
+      const card = counter.page.locator(`#order-${placed.id}`);
+      await card.getByRole('button', { name: 'Cash received' }).click();
+      await page.locator('#kpi-sales', { hasText: money(before.sales + 29.6) }).waitFor({ timeout: 20_000 });
+      await page.locator('#summary-pay-types tr[data-pay-type="cash"]').waitFor();
+      await shot(page, 'console-summary');
+      await expectAccessible(page, 'day summary');
+
+      // the previous day: another date, nothing of today
+      await page.getByRole('button', { name: /Previous day/ }).click();
+      await page.locator('#summary-bounds:not(:has-text("Updates as orders come in"))').waitFor({ timeout: 10_000 });
+      await page.getByRole('button', { name: 'Today' }).click();
+      await page.locator('#summary-bounds', { hasText: 'Updates as orders come in' }).waitFor({ timeout: 10_000 });
+    } finally {
+      await customer.context.close();
+      await counter.context.close();
+      await desk.context.close();
+    }
+  });
+
   test('two staff press Accept at once: one accept, the other card says the order changed', async () => {
     const a = await signInStaff(env.browser, env.server, SHOP.restaurant);
     const b = await signInStaff(env.browser, env.server, SHOP.restaurant);
