@@ -1,13 +1,13 @@
 /**
  * The day summary's store without a server: today's figures on opening, another day and back, never
- * past today, a board change refreshing today's figures (at most every few seconds, and not another
- * day's), an error shown, and nothing kept when the shop changes.
+ * past today, a board change refreshing today's figures (changes during a fetch make one more, not
+ * one each; another day's figures are not refetched), an error shown, and nothing kept when the shop changes.
  */
 import type { DaySummary } from '../../src/api/contract/console-summary';
 import { ConsoleApi } from '../../console/src/api';
 import { ClockStore } from '../../console/src/stores/clock';
-import { SUMMARY_REFRESH_MS, SummaryStore, addDays } from '../../console/src/stores/summary';
-import { T0, failure, ok, scriptedFetch } from './fixtures';
+import { SummaryStore, addDays } from '../../console/src/stores/summary';
+import { T0, failure, flush, ok, scriptedFetch } from './fixtures';
 
 const TODAY = '2026-11-26';
 
@@ -83,24 +83,42 @@ test('a day back, then forward to today again; never past today', async () => {
   expect(fetch.calls[3].body).toEqual({ shopId: 1001 });
 });
 
-test("a change on the board refreshes today's figures at most every few seconds, and not another day's", async () => {
-  const { store, fetch, advance } = storeWith();
-  await store.show();
-  store.changed();
-  // the first fetch was just now: no second one yet
+test("a change on the board refreshes today's figures, once more after a fetch in flight, and not another day's", async () => {
+  // each answer waits until the test releases it
+  const releases: Array<() => void> = [];
+  const fetch = scriptedFetch({ daySummary: byDate });
+  const gated = (async (url: string, init: { body: string }) => {
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return fetch(url, init as never);
+  }) as unknown as typeof fetch;
+  const { store } = storeWith(Object.assign(gated, { calls: fetch.calls }));
+  const opened = store.show();
+  releases.shift()!();
+  await opened;
   expect(fetch.calls).toHaveLength(1);
-  advance(SUMMARY_REFRESH_MS);
+  // a change: one fetch; three more while it is in flight: one more after it, not three
   store.changed();
-  expect(fetch.calls).toHaveLength(2);
-  await store.step(-1);
-  advance(SUMMARY_REFRESH_MS);
+  await flush();
   store.changed();
+  store.changed();
+  store.changed();
+  releases.shift()!();
+  await flush();
+  releases.shift()!();
+  await flush();
   expect(fetch.calls).toHaveLength(3);
-  // the page closed: no fetch either
-  await store.goTo(null);
-  store.hide();
-  advance(SUMMARY_REFRESH_MS);
+  expect(releases).toHaveLength(0);
+  // another day on screen: a change fetches nothing
+  const back = store.step(-1);
+  releases.shift()!();
+  await back;
   store.changed();
+  await flush();
+  expect(fetch.calls).toHaveLength(4);
+  // the page closed: nothing either
+  store.hide();
+  store.changed();
+  await flush();
   expect(fetch.calls).toHaveLength(4);
 });
 

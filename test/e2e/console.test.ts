@@ -206,7 +206,7 @@ suite('the staff console in a browser', () => {
       await page.locator('#kpi-sales').waitFor({ timeout: 15_000 });
       const before = await page.evaluate(async (shopId) => {
         const res = await fetch('/console/api/daySummary', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shopId }) });
-        return ((await res.json()) as { info: { sales: number; placed: number; awaitingPayment: { amount: number } } }).info;
+        return ((await res.json()) as { info: { sales: number; placed: number; awaitingPayment: { count: number; amount: number } } }).info;
       }, SHOP.restaurant);
       await page.locator('#summary-bounds', { hasText: 'From 00:00 to 24:00 shop time (UTC+08:00)' }).waitFor();
 
@@ -216,7 +216,7 @@ suite('the staff console in a browser', () => {
       // the order arrived: placed one more, 29.60 more awaiting payment, without a reload
       await page
         .locator('#summary-orders', { hasText: `${before.placed + 1}` })
-        .filter({ hasText: money(before.awaitingPayment.amount + 29.6) })
+        .filter({ hasText: `Orders: ${before.awaitingPayment.count + 1} · ${money(before.awaitingPayment.amount + 29.6)}` })
         .waitFor({ timeout: 20_000 });
 
       // the counter takes the cash on its board; the summary's sales grow by 29.60

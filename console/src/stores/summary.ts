@@ -1,15 +1,13 @@
 /**
  * The shop's day summary (CONSOLE-6): today's figures, or another day's (up to a year back). While
- * today is on screen, a change on the board (`changed()`, from the live channel) fetches it again,
- * at most once every few seconds, so the figures follow the counter without a reload.
+ * today is on screen, a change on the board (`changed()`, from the live channel) fetches it again so
+ * the figures follow the counter without a reload; changes arriving during a fetch make one more
+ * fetch after it, never one per change.
  */
 import { action, computed, makeObservable, observable, runInAction } from 'mobx';
 import type { DaySummary } from '../../../src/api/contract/console-summary';
 import { ConsoleApiError, type ConsoleApi } from '../api';
 import type { ClockStore } from './clock';
-
-/** The least time between two fetches caused by board changes. */
-export const SUMMARY_REFRESH_MS = 3000;
 
 const asError = (err: unknown): ConsoleApiError => (err instanceof ConsoleApiError ? err : new ConsoleApiError('serverError', String(err), 0));
 
@@ -28,7 +26,9 @@ export class SummaryStore {
   error: ConsoleApiError | null = null;
   /** The page is on screen (board changes refresh it). */
   active = false;
-  private lastFetch = -Infinity;
+  private inFlight = false;
+  /** A change arrived during the fetch in flight: fetch once more after it. */
+  private stale = false;
   private seq = 0;
 
   constructor(
@@ -94,11 +94,11 @@ export class SummaryStore {
     return this.goTo(addDays(current, days));
   }
 
-  /** Something changed on the board: today's figures are fetched again (not more than every few seconds). */
+  /** Something changed on the board: today's figures are fetched again (once more after a fetch in flight). */
   changed(): void {
     if (!this.active || !this.isToday || this.shopId === null) return;
-    if (this.clock.now - this.lastFetch < SUMMARY_REFRESH_MS) return;
-    void this.fetch();
+    if (this.inFlight) this.stale = true;
+    else void this.fetch();
   }
 
   private async fetch(): Promise<void> {
@@ -107,7 +107,8 @@ export class SummaryStore {
     const seq = ++this.seq;
     this.loading = true;
     this.error = null;
-    this.lastFetch = this.clock.now;
+    this.inFlight = true;
+    this.stale = false;
     try {
       const summary = await this.api.call('daySummary', { shopId, ...(this.date ? { date: this.date } : {}) });
       if (seq !== this.seq) return;
@@ -122,6 +123,9 @@ export class SummaryStore {
         this.error = asError(err);
         this.loading = false;
       });
+    } finally {
+      if (seq === this.seq) this.inFlight = false;
     }
+    if (seq === this.seq && this.stale) this.changed();
   }
 }
