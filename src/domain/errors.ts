@@ -36,6 +36,10 @@ export const ErrorCode = {
   storeStoppedNotice: 'storeStoppedNotice',
   storeClosed: 'storeClosed',
   scanOrderClosed: 'scanOrderClosed',
+  /** CONSOLE-5: the shop paused this order type (`until` HH:mm on the shop's clock, `reason`). */
+  takeawayPaused: 'takeawayPaused',
+  selfPickupPaused: 'selfPickupPaused',
+  dinePaused: 'dinePaused',
   productNotInSaleTime: 'productNotInSaleTime',
   productSoldOut: 'productSoldOut',
   productOffline: 'productOffline',

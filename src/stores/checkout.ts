@@ -345,7 +345,8 @@ export class CheckoutStore {
     // C§4: the status dialog (a fast-food shop closed for this order type offers dine-in the same way)
     const dialog = shop.statusDialog ?? (shop.realStatus < ShopRealStatus.normal ? shopStatusDialog(shop.realStatus, shop.shop?.industry) : null);
     if (dialog) return { step: 'expiredNotice', dialog };
-    const closed = shop.closedError;
+    // …and an order type the shop paused (CONSOLE-5) is refused with the pause's message
+    const closed = shop.closedError ?? shop.pauseError;
     if (closed) return { step: 'closedNotice', error: closed };
     if (cart.isEmpty) return { step: 'none' };
 

@@ -23,6 +23,7 @@ import {
 } from '../domain/shop-status';
 import type { ShopStatusAction, ShopStatusDialog } from '../domain/shop-status';
 import type { MemberSetting, ShopSettings } from '../domain/types';
+import { checkOrderTypePause, nextPauseEnd, pauseNotices, type PausableOrderType } from '../domain/order-type-pause';
 import { change } from './named-action';
 
 export type PaySetting = ResOf<(typeof storeCalls)['paySetting']>;
@@ -102,6 +103,9 @@ export class ShopStore {
       todayHours: computed,
       closedError: computed,
       canOrderError: computed,
+      pauseError: computed,
+      pauseNotices: computed,
+      nextPauseEnd: computed,
       statusDialog: computed,
       dialogs: computed,
       numberDecimals: computed,
@@ -149,10 +153,30 @@ export class ShopStore {
     return checkShopClosed(this.shop, this.orderType) ?? checkBusinessHours(this.shop, this.now, this.orderType);
   }
 
-  /** Every reason an order cannot be placed now, in the order C§4 shows them (status, switches, hours). */
+  /**
+   * Every reason an order cannot be placed now, in the order C§4 shows them (status, switches, hours),
+   * then the shop's pause of the order type (CONSOLE-5).
+   */
   get canOrderError(): RuleError | null {
     if (!this.shop) return ruleError(ErrorCode.getShopDataFailed);
-    return checkCanOrder(this.shop, this.orderType, this.now, this.deps.abroad);
+    return checkCanOrder(this.shop, this.orderType, this.now, this.deps.abroad) ?? this.pauseError;
+  }
+
+  /** CONSOLE-5: the session's order type is paused by the shop now (until when, why), else null. */
+  get pauseError(): RuleError | null {
+    if (!this.detail) return null;
+    return checkOrderTypePause(this.detail.pauses ?? [], this.orderType, this.now, this.shop?.utcOffsetMinutes);
+  }
+
+  /** CONSOLE-5: the menu's banners, one per order type the shop paused, as their messages. */
+  get pauseNotices(): Array<{ orderType: PausableOrderType; error: RuleError }> {
+    if (!this.detail) return [];
+    return pauseNotices(this.detail.pauses ?? [], this.now, this.shop?.utcOffsetMinutes);
+  }
+
+  /** When the first running pause ends (the menu moves its clock then), or null. */
+  get nextPauseEnd(): number | null {
+    return this.detail ? nextPauseEnd(this.detail.pauses ?? [], this.now) : null;
   }
 
   /**

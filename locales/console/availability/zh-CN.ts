@@ -1,4 +1,53 @@
 /** The console's availability (sold out, stock, paused order types) texts, Simplified Chinese: the source tree of this part (locales/console/index.ts joins the parts). */
-export const zhCN = { availability: { title: '售卖状态' } };
+export const zhCN = {
+  availability: {
+    title: '售卖状态',
+    intro: '标记售罄或恢复售卖、设置库存，忙不过来时暂停某种点餐方式。顾客下次打开菜单即可看到。',
+    loading: '加载中…',
+    pausesTitle: '暂停接单',
+    productsTitle: '商品',
+    typeTakeaway: '外卖',
+    typeSelfPickup: '自取',
+    typeDine: '堂食',
+    open: '正常接单',
+    pausedUntil: '已暂停至 {{time}} — {{reason}}',
+    pausedBy: '操作人：{{name}}',
+    resume: '恢复接单',
+    pause: '暂停',
+    minutes: '暂停时长',
+    minutesChoice: '{{n}} 分钟',
+    custom: '自定义',
+    customMinutes: '分钟数（1–720）',
+    reason: '原因（顾客可见）',
+    reasonHint: '最多 60 个字',
+    reasonDefault: '店内太忙，请稍后再来',
+    noTypes: '本店没有可暂停的点餐方式。',
+    search: '搜索商品',
+    allCategories: '全部分类',
+    category: '分类',
+    name: '商品',
+    price: '价格',
+    status: '状态',
+    stock: '库存',
+    actions: '操作',
+    stockHint: '留空表示不限库存',
+    onSale: '在售',
+    soldOut: '售罄',
+    markSoldOut: '标为售罄',
+    backOnSale: '恢复售卖',
+    setStock: '设置',
+    stockOf: '{{name}} 的库存',
+    untracked: '不限',
+    noStockLeft: '库存为 0，顾客看到已售罄',
+    stockInvalid: '库存须为 0–999999 的整数，或留空',
+    minutesInvalid: '分钟数须为 1–720 的整数',
+    reasonInvalid: '请填写 1–60 个字的原因',
+    notFound: '该商品已不在菜单上，请刷新',
+    noProducts: '没有符合条件的商品。',
+    shown: '共 {{count}} 个商品',
+  },
+};
 
-export type AvailabilityMessages = typeof zhCN;
+/** Same shape with plain strings, so the other languages are typed against the keys, not the Chinese text. */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type AvailabilityMessages = Widen<typeof zhCN>;

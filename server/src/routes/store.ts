@@ -8,6 +8,7 @@ import { PreSerialized, registerCall } from '../http/call';
 import { findMemberOfUser, toMemberInfo } from '../services/members-read';
 import { getMenu, liveStock, productRows, readStock, searchMenu, specList } from '../services/menu';
 import { chainShops, getShop, paySettingOf, shopDetail } from '../services/shops';
+import { storefrontPauses } from '../services/console/availability';
 import { paymentsOf } from '../payments';
 import { setUserInfo } from '../services/profile';
 import { userProfile } from '../services/users';
@@ -20,7 +21,9 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
   registerCall(app, ctx, storeCalls.detail, async (c) => {
     const shopId = c.body.id ?? c.session.shopId;
     const row = await getShop(ctx, shopId);
-    return shopDetail(row, c.lang, ctx.clock.now(), c.abroad, c.userAgentType);
+    const now = ctx.clock.now();
+    // CONSOLE-5: the order types the shop paused (the menu's banner)
+    return { ...shopDetail(row, c.lang, now, c.abroad, c.userAgentType), pauses: await storefrontPauses(ctx, row.id, now) };
   });
 
   registerCall(app, ctx, storeCalls.paySetting, async (c) => paySettingOf((await getShop(ctx, c.session.shopId)).paySetting, paymentsOf(ctx).available));

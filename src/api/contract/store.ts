@@ -17,6 +17,7 @@ import type {
 } from '../../domain/types';
 import { EpochMs, Id, IdLike, Money, defineCall } from './common';
 import { CoordTypeSchema } from './delivery';
+import { OrderTypePauseShape } from './console-availability';
 import { PageReq, Quantity, paged } from './shared-shapes';
 import { MemberInfoSchema, SetUserInfoReq, UserProfile } from './user';
 
@@ -277,6 +278,8 @@ export const ShopDetail = z.object({
   nextOpening: z.string().nullable(),
   menuVersion: z.number().int(),
   serverTime: EpochMs,
+  /** CONSOLE-5: the order types the shop paused and not yet resumed (the menu's banner; orders of them are refused). */
+  pauses: z.array(OrderTypePauseShape).max(3).optional(),
 });
 export type ShopDetail = z.infer<typeof ShopDetail>;
 

@@ -90,13 +90,31 @@ const CategoryRail = observer(function CategoryRail({ categories, active, onJump
   );
 });
 
+/**
+ * CONSOLE-5: moves the shop's clock when the first running pause ends, so the banner goes and the
+ * order type opens again without a reload.
+ */
+function usePauseEndTick(): void {
+  const root = useStores();
+  const { shop } = root;
+  const end = shop.nextPauseEnd;
+  useEffect(() => {
+    if (end === null) return undefined;
+    const timer = setTimeout(() => shop.tick(), Math.max(0, end - root.now()) + 50);
+    return () => clearTimeout(timer);
+  }, [end, shop, root]);
+}
+
 /** Shop header (docs/architecture.md §22 Screens): name, logo, status and hours, notification, activity tags, order type. */
 const ShopHeader = observer(function ShopHeader() {
   const { shop, promotion, session, member } = useStores();
+  usePauseEndTick();
   const s = shop.shop;
   if (!s) return null;
-  const closed = shop.canOrderError;
+  // a pause of the order type has its own banner below; the status line says the rest
+  const closed = shop.canOrderError === shop.pauseError ? null : shop.canOrderError;
   const types = offeredOrderTypes(s);
+  const pauses = shop.pauseNotices.filter((p) => types.includes(p.orderType));
   return (
     <Box className="shop-header">
       <Box className="shop-header__row">
@@ -123,6 +141,12 @@ const ShopHeader = observer(function ShopHeader() {
           <Label className="marquee__text">{s.notification.content}</Label>
         </Box>
       ) : null}
+      {/* CONSOLE-5: an order type the shop paused, until when and why */}
+      {pauses.map((p) => (
+        <Box key={p.orderType} id={`pause-${p.orderType}`} className={`pause-banner${p.orderType === shop.orderType ? ' pause-banner--current' : ''}`}>
+          <Label className="pause-banner__text">{errorMessage(p.error)}</Label>
+        </Box>
+      ))}
       {promotion.activities.length > 0 ? (
         <Box className="shop-header__tags">
           {promotion.activities.slice(0, 4).map((a) =>

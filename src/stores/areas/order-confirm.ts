@@ -211,6 +211,8 @@ export class OrderConfirmStore {
     if (!settings || !breakdown) return [ruleError(ErrorCode.getShopDataFailed)];
     const info = checkout.orderInfo;
     const errors: Array<RuleError | null> = [
+      // CONSOLE-5: the shop paused this order type (the server refuses it too)
+      shop.pauseError,
       ...validateOrderFields({
         orderType: checkout.orderType,
         shop: settings,

@@ -186,6 +186,12 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
     // the console's owner of the beauty salon naming the restaurant's orders (another shop's)
     [consoleCalls.order.path]: [{ shopId: CONSOLE_USER.shopId, id: a.orderId }, { shopId: SHOP.restaurant, id: b.orderId }],
     [consoleCalls.act.path]: [{ shopId: CONSOLE_USER.shopId, id: b.orderId, action: 'accept', expectedStatus: 'pending' }],
+    // CONSOLE-5: the restaurant's product is another shop's; a pause of a type the salon does not take
+    [consoleCalls.productSet.path]: [
+      { shopId: CONSOLE_USER.shopId, productId: RESTAURANT_PRODUCT.braisedPork, soldOut: true },
+      { shopId: CONSOLE_USER.shopId, productId: BEAUTY_PRODUCT.haircut, stock: 3 },
+    ],
+    [consoleCalls.pause.path]: [{ shopId: CONSOLE_USER.shopId, orderType: 'takeaway', minutes: 30, reason: 'busy' }],
   };
   const { password } = await addStaff(server.ctx, CONSOLE_USER.shopId, CONSOLE_USER.username, 'owner');
   const consoleSession = {
@@ -271,6 +277,9 @@ function foreignRecord(def: CallDef, body: unknown, f: Fixture): ForeignRecord |
   const path = def.path;
   // the console's owner of the beauty salon: the restaurant's orders are another shop's
   if (CONSOLE_DEFS.has(def)) {
+    if (path === 'availability/productSet' && [...Object.values(RESTAURANT_PRODUCT), ...Object.values(RETAIL_PRODUCT)].includes(o.productId as never)) {
+      return { what: "another shop's product", field: 'productId' };
+    }
     return (path === 'order' || path === 'act') && (o.id === f.a.orderId || o.id === f.b.orderId) ? { what: "another shop's order", field: 'id' } : null;
   }
   if (/^address\/(detail|update|delete)$/.test(path) && o.id === f.b.addressId) return { what: "B's address", field: 'id' };

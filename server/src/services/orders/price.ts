@@ -13,6 +13,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
 import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { ShopRealStatus, checkCanOrder, shopRealStatus } from '../../../../src/domain/shop-status';
+import { checkOrderTypePause } from '../../../../src/domain/order-type-pause';
 import { isBrowserUserAgent } from '../../../../src/domain/user-agent';
 import type { Activity, ShopSettings, TableTiming } from '../../../../src/domain/types';
 import { checkCardPayEnvironment, distanceKm, parseGps } from '../../../../src/domain/validation';
@@ -21,6 +22,7 @@ import type { ServerContext } from '../../context';
 import { memberCoupons, tables, type StockHold } from '../../db/schema';
 import { HttpError, fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
+import { confirmationPauses } from '../console/availability';
 import { getMenu } from '../menu';
 import { getShop, paySettingOf, shopSettingsFor, type ShopRow } from '../shops';
 import { paymentsOf } from '../../payments';
@@ -98,6 +100,8 @@ export async function priceSubmission(
 
   // C§4/C§5: shop status, open switches, business hours
   rule(checkCanOrder(settings, s.type, now, who.abroad));
+  // CONSOLE-5: an order type the shop paused takes no order until the pause ends (read from its table)
+  rule(checkOrderTypePause(await confirmationPauses(ctx, shop.id), s.type, now, settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES));
 
   // C§5: a usable payment method; no member card in a browser page
   rule(checkPayType(paySettingOf(shop.paySetting, paymentsOf(ctx).available).payTypes, s.payType));
