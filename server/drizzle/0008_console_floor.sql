@@ -23,3 +23,14 @@ CREATE TABLE "ticket_prints" (
 CREATE INDEX "ticket_prints_ref_idx" ON "ticket_prints" USING btree ("kind","ref_id");
 --> statement-breakpoint
 CREATE INDEX "ticket_prints_shop_idx" ON "ticket_prints" USING btree ("shop_id","at");
+--> statement-breakpoint
+CREATE TABLE "table_counter_acts" (
+	"table_order_id" integer PRIMARY KEY NOT NULL,
+	"shop_id" integer NOT NULL,
+	"opened_by" text,
+	"settle_method" text,
+	"settled_by" text,
+	"settled_at" bigint,
+	"cleared_by" text,
+	"cleared_at" bigint
+);

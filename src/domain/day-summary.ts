@@ -73,8 +73,8 @@ const COMPLETED = new Set<string>([S.successed]);
 /** Statuses of an order that ended without being served (cancelled, refused, refunded or closed). */
 const ENDED_UNSERVED = new Set<string>([S.nopay_cancel, S.closed, S.refused, S.refund, S.refunding, S.refund_fail]);
 const REFUND_PENDING = new Set<string>([S.refunding, S.refund_fail]);
-/** The order of pay types in the answer: the counter's first, then the wallets. */
-const PAY_TYPE_ORDER: readonly string[] = [PayType.cash, PayType.vip, PayType.weixin, PayType.alipay, PayType.stripe, PayType.allinpay];
+/** The order of pay types in the answer: the counter's first (cash, a card at the counter), then the wallets. */
+const PAY_TYPE_ORDER: readonly string[] = [PayType.cash, 'counterCard', PayType.vip, PayType.weixin, PayType.alipay, PayType.stripe, PayType.allinpay];
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 

@@ -7,53 +7,13 @@
  * the other card says the order changed. Staff of another shop never see the order; a wrong password
  * is refused on the sign-in page.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { RESTAURANT_PRODUCT as R, SHOP } from './demo';
-import { ROOT, apiCall, e2eReady, launch, newPhone, type RunningServer, serverAndBrowser, shot, tap } from './harness';
+import { consoleReady, expectAccessible, openConsole, signInStaff, type Staff } from './console-support';
+import { apiCall, launch, newPhone, type RunningServer, serverAndBrowser, shot, tap } from './harness';
 
-const CONSOLE_INDEX = path.join(ROOT, 'dist', 'console', 'index.html');
-
-function consoleReady(): boolean {
-  if (!e2eReady()) return false;
-  if (existsSync(CONSOLE_INDEX)) return true;
-  const message = 'e2e: missing the console build (npm run build:console → dist/console)';
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(`${message} — the console suite is skipped.`);
-  return false;
-}
-
-const suite = consoleReady() ? describe : describe.skip;
+const suite = consoleReady('the console suite') ? describe : describe.skip;
 jest.setTimeout(300_000);
-
-const TABLET = { width: 1024, height: 768 };
-
-interface Staff {
-  context: BrowserContext;
-  page: Page;
-}
-
-/** A tablet-sized staff browser on the console in English, its clock at the server's. */
-async function openConsole(browser: Browser, server: RunningServer): Promise<Staff> {
-  const context = await browser.newContext({ viewport: TABLET, locale: 'en-US' });
-  await context.clock.install({ time: server.now() });
-  const page = await context.newPage();
-  await page.goto(`${server.base}/console/?lang=en`);
-  await page.getByLabel('Username', { exact: true }).waitFor({ timeout: 30_000 });
-  return { context, page };
-}
-
-/** Signs in as the demo staff member of `shopId` and waits for the board. */
-async function signInStaff(browser: Browser, server: RunningServer, shopId: number): Promise<Staff> {
-  const staff = await openConsole(browser, server);
-  await staff.page.getByLabel('Username', { exact: true }).fill(`staff-${shopId}`);
-  await staff.page.getByLabel('Password', { exact: true }).fill(`demo-staff-${shopId}`);
-  await staff.page.getByRole('button', { name: 'Sign in' }).click();
-  await staff.page.locator('#column-new').waitFor({ timeout: 30_000 });
-  return staff;
-}
 
 /** A customer's dine-in cash order at the restaurant's table: its id and the name of its product. */
 async function customerOrders(page: Page, server: RunningServer, table: string): Promise<{ id: number; product: string; orderNo: string }> {
@@ -91,15 +51,6 @@ async function auditOf(page: Page, shopId: number, id: number): Promise<Array<{ 
     },
     { shopId, id },
   );
-}
-
-/** No serious or critical axe-core finding on the page as it is now (labels, names, contrast, lang). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  expect([what, bad]).toEqual([what, []]);
 }
 
 suite('the staff console in a browser', () => {

@@ -10,7 +10,9 @@ import type { BoardOrder, ConsoleAction } from '../../../src/api/contract/consol
 import { OrderType, PayStatus } from '../../../src/domain/enums';
 import { useStore } from '../context';
 import { money, shortTime } from '../format';
+import { ticketHash } from '../stores/tickets';
 import { Dialog } from './Dialog';
+import { Lines } from './Lines';
 import { actionLabel, errorText, refundStateText } from './texts';
 
 /** Buttons that move the order forward come first and stand out; refusing and refunding stay apart. */
@@ -90,26 +92,7 @@ export const OrderCard = observer(function OrderCard({ order }: { order: BoardOr
       {order.service ? (
         <p className="card__service">{t('card.service', { name: order.service.serviceUserName, minutes: order.service.duration })}</p>
       ) : null}
-      <ul className="card__lines">
-        {order.lines.map((line, i) => (
-          <li key={`${line.flag}-${i}`} className="line">
-            <span className="line__qty">{t('card.quantity', { count: line.quantity })}</span>
-            <span className="line__body">
-              <span className="line__name">
-                {line.name}
-                {line.specName ? ` (${line.specName})` : ''}
-              </span>
-              {line.tastesName ? <span className="line__extra">{line.tastesName}</span> : null}
-              {line.mealsetNames ? <span className="line__extra">{line.mealsetNames}</span> : null}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {order.note ? (
-        <p className="card__note">
-          <strong>{t('card.note')}:</strong> {order.note}
-        </p>
-      ) : null}
+      <Lines lines={order.lines} note={order.note} t={t} />
       {order.contact && (order.contact.contact_name || order.contact.contact_phone || order.contact.contact_address) ? (
         <address className="card__contact">
           <span>
@@ -128,6 +111,11 @@ export const OrderCard = observer(function OrderCard({ order }: { order: BoardOr
         <span className="card__total">
           {t('card.total')} <strong>{money(order.total, lang)}</strong>
         </span>
+      </p>
+      <p className="card__print">
+        <a className="btn btn--secondary btn--small" href={ticketHash('order', order.id)} target="_blank" rel="noopener" id={`order-${order.id}-print`} aria-label={`${t('ticket.print')} ${order.orderNo}`}>
+          {t('ticket.print')}
+        </a>
       </p>
       {notice ? (
         <div className={`card__notice card__notice--${notice.kind}`} role="status">

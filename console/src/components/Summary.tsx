@@ -17,7 +17,8 @@ const offsetText = (minutes: number): string => {
 };
 
 const PAY_TYPES: readonly string[] = Object.values(PayType);
-const payTypeName = (t: T, payType: string): string => (PAY_TYPES.includes(payType) ? t(`payType.${payType as PayType}`) : payType);
+const payTypeName = (t: T, payType: string): string =>
+  payType === 'counterCard' ? t('summary.counterCard') : PAY_TYPES.includes(payType) ? t(`payType.${payType as PayType}`) : payType;
 const typeName = (t: T, type: string): string => ((ORDER_TYPES as readonly string[]).includes(type) ? t(`type.${type as OrderType}`) : type);
 
 export const SummaryPage = observer(function SummaryPage() {

@@ -2,7 +2,7 @@
  * The board's live channel: a websocket to `/console/ws?shopId=N` (the session cookie authenticates
  * it). Frames are checked against the contract's `ConsoleWsMessage`; `hello` (the server subscribed
  * us) triggers a board fetch, so every (re)connect catches up on what happened meanwhile; `order`
- * frames upsert a card; `resync` fetches the board. When the socket closes the channel retries after
+ * frames upsert a card; `table` frames say a table of the floor changed; `resync` fetches the board. When the socket closes the channel retries after
  * 1 s, 2 s, 4 s … at most 30 s, each spread by a jitter from the injected random source.
  */
 import { action, makeObservable, observable } from 'mobx';
@@ -40,6 +40,8 @@ export interface LiveHandlers {
   /** The server subscribed us (also after every reconnect): fetch the board. */
   onHello(serverTime: number): void;
   onOrder(order: BoardOrder): void;
+  /** A table of the floor changed (opened, a round sent, bill asked, paid, cleared, a round printed). */
+  onTable?(tableId: number): void;
   onResync(): void;
   /** The server refused the session. */
   onUnauthorized(): void;
@@ -144,6 +146,7 @@ export class LiveChannel {
       this.helloed();
       this.handlers.onHello(msg.serverTime);
     } else if (msg.type === 'order') this.handlers.onOrder(msg.order);
+    else if (msg.type === 'table') this.handlers.onTable?.(msg.tableId);
     else this.handlers.onResync();
   }
 

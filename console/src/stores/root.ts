@@ -71,12 +71,22 @@ export class RootStore {
     this.live = new LiveChannel(
       { socket: deps.socket, timers: deps.timers, random: deps.random, url: deps.socketUrl },
       {
-        onHello: () => void this.board.load(),
+        onHello: () => {
+          void this.board.load();
+          this.tables.onResync();
+        },
         onOrder: (order) => {
           this.board.upsert(order);
           this.summary.changed();
         },
-        onResync: () => void this.board.load(),
+        onTable: (tableId) => {
+          this.tables.onTableFrame(tableId);
+          this.tickets.onTableFrame();
+        },
+        onResync: () => {
+          void this.board.load();
+          this.tables.onResync();
+        },
         // the socket refused the session: ask the API (a 401 there signs out; a live session reconnects)
         onUnauthorized: () => void this.recheck(),
       },

@@ -35,6 +35,7 @@ export const en: SummaryMessages = {
     pending: 'Refunds under way',
     pendingValue: 'Orders: {{count}} · {{amount}} (not in refunds yet)',
     empty: 'No orders on this day',
+    counterCard: 'Card at the counter',
     noPayments: 'No payments on this day',
   },
 };

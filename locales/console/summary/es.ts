@@ -35,6 +35,7 @@ export const es: SummaryMessages = {
     pending: 'Reembolsos en curso',
     pendingValue: 'Pedidos: {{count}} · {{amount}} (aún no en reembolsos)',
     empty: 'No hay pedidos este día',
+    counterCard: 'Tarjeta en caja',
     noPayments: 'No hay cobros este día',
   },
 };

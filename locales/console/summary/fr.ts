@@ -35,6 +35,7 @@ export const fr: SummaryMessages = {
     pending: 'Remboursements en cours',
     pendingValue: 'Commandes : {{count}} · {{amount}} (pas encore remboursées)',
     empty: 'Aucune commande ce jour',
+    counterCard: 'Carte au comptoir',
     noPayments: 'Aucun paiement ce jour',
   },
 };

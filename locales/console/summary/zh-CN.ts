@@ -34,6 +34,7 @@ export const zhCN = {
     pending: '退款处理中',
     pendingValue: '{{count}} 单，{{amount}}（未计入退款）',
     empty: '这一天没有订单',
+    counterCard: '刷卡（收银台）',
     noPayments: '这一天没有收款',
   },
 };

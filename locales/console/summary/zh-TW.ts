@@ -35,6 +35,7 @@ export const zhTW: SummaryMessages = {
     pending: '退款處理中',
     pendingValue: '{{count}} 單，{{amount}}（未計入退款）',
     empty: '這一天沒有訂單',
+    counterCard: '刷卡（收銀台）',
     noPayments: '這一天沒有收款',
   },
 };

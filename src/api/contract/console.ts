@@ -207,10 +207,15 @@ export const consoleCalls = {
   ...summaryCalls,
 } as const;
 
-/** Board channel, server → console. `order`: a card changed or arrived; `resync`: fetch the board again. */
+/**
+ * Board channel, server → console. `order`: a card changed or arrived; `resync`: fetch the board again;
+ * `table`: a table of the floor changed (opened, a round sent, the bill asked for, paid, cleared): the
+ * floor and its tickets read it again.
+ */
 export const ConsoleWsMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), shopId: Id, serverTime: EpochMs }).strict(),
   z.object({ type: z.literal('order'), order: BoardOrder }).strict(),
+  z.object({ type: z.literal('table'), tableId: Id }).strict(),
   z.object({ type: z.literal('resync') }).strict(),
 ]);
 export type ConsoleWsMessage = z.infer<typeof ConsoleWsMessage>;

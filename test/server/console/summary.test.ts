@@ -6,9 +6,10 @@
 import { consoleCalls } from '../../../src/api/contract/console';
 import { shopDate } from '../../../src/domain/day-summary';
 import { shopClock } from '../../../src/domain/hours';
-import { DEMO_MEMBER, DEMO_USER, SHOP } from '../../../server/src/demo/ids';
+import { DEMO_MEMBER, DEMO_USER, SHOP, TABLE } from '../../../server/src/demo/ids';
 import { serverPerFile, type TestServer } from '../../support/build-server';
 import { dine, place } from '../orders/helpers';
+import { dinerAt, openAt, sendRound } from './floor-support';
 import { consoleCall, ok, owner, staffOf } from './support';
 
 const server = serverPerFile();
@@ -86,6 +87,23 @@ describe('the day summary', () => {
     });
     const yesterday = await summaryOf(s, nextShift, today);
     expect({ date: yesterday.date, sales: yesterday.sales, net: yesterday.net, placed: yesterday.placed }).toEqual({ date: today, sales: 75.6, net: 50.4, placed: 3 });
+  });
+
+  test('a table paid by card at the counter is summed as a card at the counter, not as cash', async () => {
+    const s = server();
+    const cookie = await staffOf(s, SHOP.restaurant);
+    const ann = await dinerAt(s, 'Ann');
+    const order = await openAt(s, ann, TABLE.A5, 1);
+    await sendRound(s, ann, order, TOMATO);
+    s.clock.advance(30 * 60_000);
+    // 22.00 + 1.00 dishware + 2.20 service (10 % of 22.00) + 10.00 table fee (one started hour) = 35.20
+    const settled = ok(
+      await consoleCall(s, consoleCalls.tableSettle, { shopId: SHOP.restaurant, tableId: TABLE.A5, tableOrderId: order.id, method: 'card', expectedTotal: '35.20' }, cookie),
+    );
+    expect(settled.total).toBe(35.2);
+    const day = await summaryOf(s, cookie);
+    expect(day.byPayType.find((p) => p.payType === 'counterCard')).toEqual({ payType: 'counterCard', count: 1, sales: 35.2, refundCount: 0, refunds: 0, net: 35.2 });
+    expect(day.byPayType.find((p) => p.payType === 'cash')).toBeUndefined();
   });
 
   test('a date in the future or that does not exist is refused with badRequest', async () => {

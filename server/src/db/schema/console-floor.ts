@@ -38,3 +38,22 @@ export const ticketPrints = pgTable(
   },
   (t) => [index('ticket_prints_ref_idx').on(t.kind, t.refId), index('ticket_prints_shop_idx').on(t.shopId, t.at)],
 );
+
+/**
+ * The counter's part of a table order (CONSOLE-4): who opened it at the counter, who settled it there
+ * and how (cash, or a card on the counter's terminal), who cleared the table. One row per table order
+ * the counter touched; a diner's own table order has none until staff settle or clear it.
+ */
+export const tableCounterActs = pgTable('table_counter_acts', {
+  /** The table order (table_orders.id). */
+  tableOrderId: integer('table_order_id').primaryKey(),
+  shopId: integer('shop_id').notNull(),
+  /** The staff username who opened the table at the counter (null: a diner's scan opened it). */
+  openedBy: text('opened_by'),
+  /** 'cash' | 'card' when settled at the counter. */
+  settleMethod: text('settle_method'),
+  settledBy: text('settled_by'),
+  settledAt: bigint('settled_at', { mode: 'number' }),
+  clearedBy: text('cleared_by'),
+  clearedAt: bigint('cleared_at', { mode: 'number' }),
+});

@@ -1,7 +1,9 @@
 /**
  * The console's day summary (CONSOLE-6; docs/console.md "Day summary"): the orders of the shop that
  * touch the shop's calendar day (placed, paid or refunded in it), summed by the domain's rules
- * (src/domain/day-summary.ts). The day is read on the shop's wall clock (its UTC offset).
+ * (src/domain/day-summary.ts). The day is read on the shop's wall clock (its UTC offset). A table
+ * settled by card at the counter is a cash order whose table says `card` (services/console/floor.ts):
+ * it is summed under its own pay type, `COUNTER_CARD`.
  */
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { DaySummary } from '../../../../src/api/contract/console-summary';
@@ -9,11 +11,13 @@ import { shopDate, shopDayBounds, summariseDay } from '../../../../src/domain/da
 import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as moneyFns from '../../../../src/domain/money';
 import type { ServerContext } from '../../context';
-import { orders } from '../../db/schema';
+import { orders, tableCounterActs, tableOrders } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getShop } from '../shops';
 
 const money = { ...moneyFns };
+/** The pay type the summary gives a table paid by card at the counter. */
+export const COUNTER_CARD = 'counterCard';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back the summary reaches. */
 export const SUMMARY_DAYS_BACK = 366;
@@ -45,8 +49,11 @@ export async function daySummary(ctx: ServerContext, shopId: number, date?: stri
       createdAt: orders.createdAt,
       paidAt: orders.paidAt,
       events: orders.events,
+      counterMethod: tableCounterActs.settleMethod,
     })
     .from(orders)
+    .leftJoin(tableOrders, eq(tableOrders.settleOrderId, orders.id))
+    .leftJoin(tableCounterActs, eq(tableCounterActs.tableOrderId, tableOrders.id))
     .where(
       and(
         eq(orders.shopId, shopId),
@@ -54,7 +61,11 @@ export async function daySummary(ctx: ServerContext, shopId: number, date?: stri
         or(and(gte(orders.createdAt, start), lt(orders.createdAt, end)), and(gte(orders.paidAt, start), lt(orders.paidAt, end)), gte(orders.updatedAt, start)),
       ),
     );
-  const s = summariseDay(rows, { date: wanted, start, end }, decimals);
+  const s = summariseDay(
+    rows.map(({ counterMethod, ...o }) => (counterMethod === 'card' ? { ...o, payType: COUNTER_CARD } : o)),
+    { date: wanted, start, end },
+    decimals,
+  );
   const n = (a: moneyFns.Amount): number => money.toNumber(money.round(a, decimals));
   return {
     date: s.date,

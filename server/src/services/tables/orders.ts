@@ -23,6 +23,7 @@ import { getMenu } from '../menu';
 import { rebuildCart } from '../orders/cart';
 import { createOrder, type Submitter } from '../orders/create';
 import { assertShopOperating, getShop, shopSettingsFor } from '../shops';
+import { publishTable } from '../console/feed';
 import { createRoomTx, publish, submitRoomTx, type Diner } from './rooms';
 
 export type TableOrderRow = typeof tableOrders.$inferSelect;
@@ -84,7 +85,7 @@ export const choiceOf = (l: CartLine): ProductChoice => ({
 });
 
 /** Brings a paying order's state up to date with the order that collects its payment. */
-async function settleState(ctx: ServerContext, o: TableOrderRow): Promise<TableOrderRow> {
+export async function settleState(ctx: ServerContext, o: TableOrderRow): Promise<TableOrderRow> {
   if (o.status !== TableOrderStatus.paying) return o;
   if (o.settleOrderId === null) {
     // a claim whose order was never placed (the process stopped in between) lapses with its hold
@@ -118,7 +119,7 @@ async function settleState(ctx: ServerContext, o: TableOrderRow): Promise<TableO
   return row ?? o;
 }
 
-async function tableOf(ctx: ServerContext, shopId: number, by: { tableId?: number; tableNo?: string }): Promise<TableRow> {
+export async function tableOf(ctx: ServerContext, shopId: number, by: { tableId?: number; tableNo?: string }): Promise<TableRow> {
   const where =
     by.tableId !== undefined
       ? and(eq(tables.shopId, shopId), eq(tables.id, by.tableId))
@@ -138,7 +139,7 @@ async function openOrdersOf(ctx: ServerContext, tableId: number): Promise<TableO
   return fresh.filter((o) => OPEN_STATUSES.includes(o.status as 0 | 1));
 }
 
-async function batchesOf(ctx: ServerContext, ids: readonly number[]): Promise<BatchRow[]> {
+export async function batchesOf(ctx: ServerContext, ids: readonly number[]): Promise<BatchRow[]> {
   if (ids.length === 0) return [];
   return ctx.db
     .select()
@@ -309,6 +310,7 @@ export async function openTable(
     await createRoomTx(tx, now, tableRoomId(shopId, table.id, row.id), shopId, row.id);
     return { ...row, orderNo: `T${shopId}${String(row.id).padStart(6, '0')}` };
   });
+  if (opened.createdAt === now) await publishTable(ctx, shopId, table.id);
   const [out] = await view(ctx, shopId, [opened], table, lang);
   return out;
 }
@@ -371,6 +373,7 @@ export async function addProducts(
     return submitted.event;
   });
   await publish(ctx, roomId, done);
+  await publishTable(ctx, shopId, order.tableId);
   const [out] = await view(ctx, shopId, [order], table, lang);
   return out;
 }
@@ -433,7 +436,10 @@ export async function canPay(ctx: ServerContext, shopId: number, diner: Diner, o
       ),
     )
     .returning({ id: tableOrders.id });
-  if (held) return { canPay: true, payingOpenId: null, total };
+  if (held) {
+    await publishTable(ctx, shopId, order.tableId);
+    return { canPay: true, payingOpenId: null, total };
+  }
   const [who] = await ctx.db.execute(
     sql`select u.openid from users u join table_orders t on t.paying_user_id = u.id where t.id = ${order.id}`,
   ).then((r) => (Array.isArray(r) ? r : (r as { rows: Array<{ openid: string }> }).rows) as Array<{ openid: string }>);
@@ -443,10 +449,12 @@ export async function canPay(ctx: ServerContext, shopId: number, diner: Diner, o
 /** table/cancelPay: gives the bill back (only the diner holding it can). */
 export async function cancelPay(ctx: ServerContext, shopId: number, diner: Diner, orderId: number): Promise<void> {
   const { order } = await ownShopOrder(ctx, shopId, orderId);
-  await ctx.db
+  const given = await ctx.db
     .update(tableOrders)
     .set({ payingUserId: null, payingUntil: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(tableOrders.id, order.id), eq(tableOrders.payingUserId, diner.userId), eq(tableOrders.status, TableOrderStatus.open)));
+    .where(and(eq(tableOrders.id, order.id), eq(tableOrders.payingUserId, diner.userId), eq(tableOrders.status, TableOrderStatus.open)))
+    .returning({ id: tableOrders.id });
+  if (given.length > 0) await publishTable(ctx, shopId, order.tableId);
 }
 
 /** The open table order a diner settles, with what the order service needs to price it. */
@@ -536,6 +544,7 @@ export async function confirmTable(
       timing,
     );
     await ctx.db.update(tableOrders).set({ settleOrderId: placed.id, updatedAt: ctx.clock.now() }).where(eq(tableOrders.id, order.id));
+    await publishTable(ctx, who.shopId, order.tableId);
     return placed;
   } catch (e) {
     await ctx.db
