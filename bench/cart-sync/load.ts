@@ -7,7 +7,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { SHOP } from '../../server/src/demo/ids';
+import { SHOP, TABLE, codeOfTable } from '../../server/src/demo/ids';
+import { benchTableCode } from './tables';
 import { CartReplyCode } from '../../src/domain/enums';
 import { lineFlag } from '../../src/domain/pricing';
 import { consumerCall } from '../../test/support/nodes';
@@ -109,10 +110,20 @@ export async function runLoad(plan: LoadPlan, report: (phase: LoadPhase) => void
       const { token } = await consumerCall<{ token: string }>(baseOf(seatOf(i)), 'user/login', { id: SHOP.restaurant, code: `cartsync-${tag}-${i}` });
       tokens[i] = token;
     });
-    const opened = await pool(plan.tableIds.slice(0, plan.rooms), 8, (tableId, r) =>
-      consumerCall<{ roomId: string }>(baseOf(0), 'table/order', { person: perRoom, tableId, openId: 'x', nickName: `Diner ${r}`, avatarUrl: '' }, tokens[r]!),
+    const tables = plan.tableIds.slice(0, plan.rooms);
+    // the demo's tables have their demo codes, the bench's own tables theirs
+    const demoIds: readonly number[] = Object.values(TABLE);
+    const codeOf = (id: number) => (demoIds.includes(id) ? codeOfTable(id) : benchTableCode(id));
+    const opened = await pool(tables, 8, (tableId, r) =>
+      consumerCall<{ roomId: string }>(baseOf(0), 'table/order', { person: perRoom, tableId, tableCode: codeOf(tableId), openId: 'x', nickName: `Diner ${r}`, avatarUrl: '' }, tokens[r]!),
     );
     for (const o of opened) roomIds.push(o.roomId);
+    // TABLE-7: every diner scans their table's code, which seats them in its session (the room admits no one else)
+    await pool(tokens, 16, async (token, i) => {
+      if (i < plan.rooms) return;
+      const tableId = tables[roomOf(i)];
+      await consumerCall(baseOf(seatOf(i)), 'table/order', { person: perRoom, tableId, tableCode: codeOf(tableId), openId: 'x', nickName: `Diner ${i}`, avatarUrl: '' }, token!);
+    });
   } else {
     for (let r = 0; r < plan.rooms; r++) roomIds.push(`floor_${r}`);
   }

@@ -4,6 +4,9 @@ import { AREA, SHOP } from '../../server/src/demo/ids';
 /** Ids of the bench's tables (the demo's are 5001…5014). */
 export const FIRST_TABLE_ID = 90_001;
 
+/** A bench table's code (TABLE-7): fixed, so each diner of the bench can scan it. */
+export const benchTableCode = (id: number): string => `bench-table-${id}`;
+
 /** The bench's tables, shaped as the demo seed stores its hall tables. */
 export function benchTables(count: number, maxPerson: number) {
   return Array.from({ length: count }, (_, i) => {
@@ -21,6 +24,6 @@ export function benchTables(count: number, maxPerson: number) {
       fEachFee: 10,
       nFeeType: 0,
     };
-    return { id, shopId: SHOP.restaurant, areaId: AREA.hall, name: sName, maxPerson, tableStatus: 1, eachFee: '10', feeType: 0, data };
+    return { id, shopId: SHOP.restaurant, areaId: AREA.hall, name: sName, maxPerson, tableStatus: 1, eachFee: '10', feeType: 0, code: benchTableCode(id), data };
   });
 }

@@ -8,6 +8,8 @@
  *   refund <orderId> [--hold]         full refund (--hold leaves it refunding)
  *   refund-result <orderId> ok|fail   the shop's answer to a held refund
  *   refunds [--open]                  the provider refund outbox (state, attempts, next try, last error)
+ *   notices [--open] [--order <id>]   the customer-notice outbox (channel, template, state, attempts,
+ *                                    last error); --open: not yet sent, failed or of unknown outcome
  *   staff add <shopId> <username> owner|staff
  *                                    a staff console account; its generated password is printed once
  *   stock <productId> <n|+n|-n|none>  set, add to, take from or stop tracking a product's stock
@@ -109,6 +111,11 @@ export function parseCommand(argv: string[]): Parsed {
     return { op: 'staff/add', body: { shopId: int(shopId, 'shopId'), username, role } };
   }
   if (command === 'refunds') return { op: 'refunds', body: opts.open ? { open: true } : {} };
+  if (command === 'notices')
+    return {
+      op: 'notices',
+      body: { ...(opts.open ? { open: true } : {}), ...(typeof opts.order === 'string' ? { orderId: int(opts.order, 'order') } : {}) },
+    };
   if (command === 'stock') {
     const productId = int(positional[0], 'productId');
     const v = positional[1] ?? '';
@@ -162,7 +169,7 @@ export async function writeTableCodes(list: MerchantTable[], dir: string, base: 
   fs.mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   for (const t of list) {
-    const link = scanOrderLink(base, t.shopId, t.name);
+    const link = scanOrderLink(base, t.shopId, t.name, t.code);
     const stem = path.join(dir, `${t.shopId}-${fileSafe(t.name)}`);
     for (const type of ['png', 'svg'] as const) {
       const file = `${stem}.${type}`;

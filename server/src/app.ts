@@ -19,6 +19,7 @@ import { startExpirySweeper } from './services/orders/lifecycle';
 import { registerConsoleStatic } from './http/console-static';
 import { installAutoAccept, startOverdueSweeper } from './services/console/auto';
 import { installOrderFeed } from './services/console/feed';
+import { startNoticeWorker } from './services/notices/worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,6 +78,8 @@ export const consumerApi = fp(
     installOrderFeed(ctx);
     installAutoAccept(ctx);
     startOverdueSweeper(ctx);
+    // customer notices (NOTICE-1): queued with each status change, sent by the outbox apart from requests
+    startNoticeWorker(ctx);
     await registerRoutes(app, ctx);
     for (const register of extraRoutes) await register(app, ctx);
     registerTestClockRoute(app, ctx);

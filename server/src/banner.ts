@@ -1,17 +1,21 @@
 import type { ServerConfig } from './config';
-import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP } from './demo/ids';
+import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, SHOP, TABLE_CODE } from './demo/ids';
 import { demoStaffLogins } from './demo/staff';
 import { scanOrderLink, terminalQr } from './tables-link';
 
 /** The demo table whose scan-order link and QR code the start-up text shows. */
 export const BANNER_TABLE = 'A1';
 
-/** The start-up text with the QR code of the demo table's scan-order link (what `npm start` prints). */
-export async function startBanner(config: ServerConfig, startMs: number): Promise<string> {
+/**
+ * The start-up text with the QR code of the demo table's scan-order link (what `npm start` prints).
+ * `tableCode`: the table's code as the database holds it (TABLE-7; the demo's fixed one by default).
+ */
+export async function startBanner(config: ServerConfig, startMs: number, tableCode: string = TABLE_CODE[BANNER_TABLE]): Promise<string> {
   return demoBanner(
     config,
     startMs,
-    await terminalQr(scanOrderLink(config.publicUrl, SHOP.restaurant, BANNER_TABLE)),
+    await terminalQr(scanOrderLink(config.publicUrl, SHOP.restaurant, BANNER_TABLE, tableCode)),
+    tableCode,
   );
 }
 
@@ -19,7 +23,7 @@ export async function startBanner(config: ServerConfig, startMs: number): Promis
  * The start-up text: where the app is and how to try every demo shop and login. `scanOrderQr`, the
  * demo table's QR code drawn for a terminal, goes under its scan-order link.
  */
-export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: string): string {
+export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: string, tableCode: string = TABLE_CODE[BANNER_TABLE]): string {
   const base = config.publicUrl.replace(/\/$/, '');
   const page = `${base}/#/pages/index/index`;
   const db = /^postgres/.test(config.databaseUrl) ? 'PostgreSQL' : `PGlite (${config.databaseUrl})`;
@@ -37,7 +41,7 @@ export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: 
     `  Beauty salon (appointments):                ${page}?id=${SHOP.beauty}`,
     `  Large menu (1,000 products):                ${page}?id=${SHOP.large}`,
     `  Dine-in at table A1:                        ${page}?id=${SHOP.restaurant}&isDine=1&table=A1`,
-    `  Scan-order table ${BANNER_TABLE} (open table):           ${scanOrderLink(base, SHOP.restaurant, BANNER_TABLE)}`,
+    `  Scan-order table ${BANNER_TABLE} (open table):           ${scanOrderLink(base, SHOP.restaurant, BANNER_TABLE, tableCode)}`,
     ...(scanOrderQr === undefined ? [] : [scanOrderQr]),
     '',
     ...(config.demoMode

@@ -22,6 +22,16 @@ export interface ServerConfig {
   weappSecret: string | null;
   alipayAppId: string | null;
   alipayPrivateKey: string | null;
+  /** Alipay's public key (ALIPAY_PUBLIC_KEY): checks the payment-app gateway's answers when set. */
+  alipayPublicKey: string | null;
+  /** The payment-app gateway (ALIPAY_GATEWAY, default https://openapi.alipay.com/gateway.do). */
+  alipayGateway: string;
+  /**
+   * WeChat's server API (WECHAT_API_BASE_URL, default https://api.weixin.qq.com): login, phone
+   * numbers, access tokens and subscribe messages (server/src/platform/wechat.ts); tests point it at
+   * a double.
+   */
+  wechatApiBaseUrl: string;
   /** Where the H5 build and demo images are served from (null = not served). */
   staticDir: string | null;
   /** Where the staff console's build is served from at /console/ (CONSOLE_DIR; null = not served). */
@@ -123,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     weappSecret: env.WEAPP_SECRET || null,
     alipayAppId: env.ALIPAY_APP_ID || null,
     alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || null,
+    alipayPublicKey: env.ALIPAY_PUBLIC_KEY || null,
+    alipayGateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+    wechatApiBaseUrl: (env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com').replace(/\/$/, ''),
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.join(root, 'dist/h5'),
     consoleDir: env.CONSOLE_DIR ? path.resolve(env.CONSOLE_DIR) : path.join(root, 'dist/console'),
     demoImagesDir: path.join(root, 'server/src/demo/images'),

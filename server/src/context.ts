@@ -5,6 +5,8 @@ import { SessionService } from './services/sessions';
 import { ShopCache } from './services/shop-cache';
 import { createSmsProvider, SmsService } from './services/sms';
 import { createLoginProviders, type LoginProviders } from './platform/login';
+import { dbTokenStore, WechatApi } from './platform/wechat';
+import { AlipayAppApi } from './platform/alipay-app';
 
 /** A clock the tests can set. */
 export interface Clock {
@@ -63,6 +65,10 @@ export interface ServerContext {
   shopCache: ShopCache;
   sms: SmsService;
   login: LoginProviders;
+  /** WeChat's server API of the chat app (null without WEAPP_APP_ID / WEAPP_SECRET): login, phone numbers, notices. */
+  wechat: WechatApi | null;
+  /** The payment app's open-platform API (null without ALIPAY_APP_ID / ALIPAY_PRIVATE_KEY): login, notices. */
+  alipayApp: AlipayAppApi | null;
   /** Runs `fn` when the server closes (timers, connections). */
   onClose(fn: () => Promise<void> | void): void;
   /** Close hooks registered so far, run by the app on close. */
@@ -82,6 +88,16 @@ export function createContext(opts: ContextOptions): ServerContext {
   const closeHooks: Array<() => Promise<void> | void> = [];
   const db = opts.database.db;
   const now = () => clock.now();
+  const { config } = opts;
+  // one client per app for the whole server: one base URL, one access token shared through the database
+  const wechat =
+    config.weappAppId && config.weappSecret
+      ? new WechatApi({ appId: config.weappAppId, secret: config.weappSecret, baseUrl: config.wechatApiBaseUrl, tokens: dbTokenStore(db), now })
+      : null;
+  const alipayApp =
+    config.alipayAppId && config.alipayPrivateKey
+      ? new AlipayAppApi({ appId: config.alipayAppId, privateKey: config.alipayPrivateKey, alipayPublicKey: config.alipayPublicKey, gateway: config.alipayGateway })
+      : null;
   return {
     config: opts.config,
     database: opts.database,
@@ -91,7 +107,9 @@ export function createContext(opts: ContextOptions): ServerContext {
     sessions: new SessionService(db, now),
     shopCache: new ShopCache(db, now),
     sms: new SmsService(db, createSmsProvider(opts.config.smsProvider, opts.log), now),
-    login: createLoginProviders(opts.config),
+    login: createLoginProviders(opts.config, { wechat, alipayApp }),
+    wechat,
+    alipayApp,
     onClose(fn) {
       closeHooks.push(fn);
     },

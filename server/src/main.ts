@@ -4,7 +4,9 @@
  */
 import { buildApp } from './app';
 import { loadConfig, testClockFrom, type ServerConfig } from './config';
-import { startBanner } from './banner';
+import { BANNER_TABLE, startBanner } from './banner';
+import { SHOP } from './demo/ids';
+import { tableCodeOf } from './services/tables/sessions';
 import { PaymentsConfigError } from './payments/config';
 import { SecretsConfigError } from './secrets';
 
@@ -14,7 +16,9 @@ async function main(): Promise<void> {
   const clock = config.testClock === null ? undefined : testClockFrom(config.testClock);
   const app = await buildApp({ config, clock });
   await app.listen({ port: config.port, host: config.host });
-  process.stdout.write(await startBanner(config, Date.now() - started));
+  // the demo table's code as the database holds it (staff may have rotated it)
+  const code = await tableCodeOf(app.ctx, SHOP.restaurant, BANNER_TABLE).catch(() => null);
+  process.stdout.write(await startBanner(config, Date.now() - started, code ?? undefined));
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -67,6 +67,14 @@ export const ErrorCode = {
   requiredName: 'requiredName',
   requiredTable: 'requiredTable',
   tableNotFound: 'tableNotFound',
+  /** TABLE-7: a table call without the table's current code (or with a wrong one), or from a customer not seated in the session. */
+  tableCodeInvalid: 'tableCodeInvalid',
+  /** TABLE-7: the shop's staff open its tables; this one is not open yet. */
+  tableNotOpened: 'tableNotOpened',
+  /** TABLE-7: the session was settled or cleared: its diners can read it but add nothing. */
+  tableSessionEnded: 'tableSessionEnded',
+  /** TABLE-7: the session's first round waits for the staff's approval. */
+  tableRoundHeld: 'tableRoundHeld',
   requiredPeople: 'requiredPeople',
   incorrectPeopleCount: 'incorrectPeopleCount',
   requiredProduct: 'requiredProduct',

@@ -35,6 +35,11 @@ export interface StartupState {
   tableNo: string | null;
   /** `table_no` of the scan-order program: the table to open. */
   newTableNo: string | null;
+  /**
+   * `tableCode`: the table's code of its scan-order link (TABLE-7), which admits the customer to the
+   * table's order. Kept as given (only a missing value is null): the server judges it.
+   */
+  tableCode: string | null;
   /** `isAutoNumber`: the shop numbers orders itself, no table is asked for. */
   isAutoNumber: boolean;
   /** `openid`, or the device id when the launch carries none (C§2 fallback). */
@@ -107,6 +112,7 @@ export function parseStartupParams(
     orderType,
     tableNo: isScanOrder ? table : (table ?? tableNo),
     newTableNo: isScanOrder ? tableNo : null,
+    tableCode: typeof query.tableCode === 'string' && query.tableCode !== '' && query.tableCode !== 'undefined' ? query.tableCode : null,
     isAutoNumber: flag(query.isAutoNumber),
     openid: openid ?? env.deviceId,
     openidFromDevice: openid === null,

@@ -57,6 +57,17 @@ export function browserLaunchQuery(href: string): Record<string, string> {
  * (id, table, …) are merged in, the explicit query winning.
  */
 export function miniProgramLaunchQuery(query: Record<string, string | undefined>): Record<string, string | undefined> {
+  // a mini program code's `scene` is its own short query string (`shop_id=1001&table_no=A1&tableCode=…`)
+  const scene = query.scene;
+  if (scene && !query.q) {
+    let text = scene;
+    try {
+      text = decodeURIComponent(scene);
+    } catch {
+      // already decoded
+    }
+    return text.includes('=') ? { ...parseQueryString(text), ...query } : query;
+  }
   const q = query.q;
   if (!q) return query;
   let url = q;

@@ -49,7 +49,7 @@ interface Queued {
   resolve: (r: OpResult) => void;
 }
 
-const defaultTimers: Timers = {
+export const defaultTimers: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };

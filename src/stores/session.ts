@@ -10,6 +10,7 @@ import type { Industry as IndustryCode, OrderType as OrderTypeValue } from '../d
 import { chooseLanguage } from '../domain/language';
 import type { Language } from '../domain/language';
 import { SESSION_FLAGS_CLEARED_AT_LAUNCH, parseStartupParams } from '../domain/startup';
+import { miniProgramLaunchQuery } from '../platform/launch-query';
 import type { StartupState } from '../domain/startup';
 import { ORDER_TYPE_CHANGED, userAgentCode } from '../domain/user-agent';
 import type { UserAgentPlatform } from '../domain/user-agent';
@@ -195,7 +196,9 @@ export class SessionStore {
     const { storage, platform } = this.deps;
     // C§2 / P§9: these prompts may show once per launch
     for (const flag of SESSION_FLAGS_CLEARED_AT_LAUNCH) storage.remove(flag);
-    const state = parseStartupParams(query ?? platform.client.launchQuery(), {
+    // a mini program scanned from a QR code gets the link in `q` (or a code's `scene`): its parameters count
+    const raw = query ?? platform.client.launchQuery();
+    const state = parseStartupParams(platform.name === 'h5' ? raw : miniProgramLaunchQuery(raw), {
       userAgent: platform.client.userAgent,
       deviceId: platform.client.deviceId,
     });
@@ -208,6 +211,8 @@ export class SessionStore {
       this.isScanOrder = state.isScanOrder;
       this.tableNo = state.tableNo;
       this.newTableNo = state.newTableNo;
+      // TABLE-7: the table's code of the scanned link, sent with the table's calls
+      this.tableCode = state.tableCode;
       this.isAutoNumber = state.isAutoNumber;
       // a launch without openid keeps the one stored earlier before falling back to the device id
       const storedOpenid = storage.get<string>(OPENID_STORAGE_KEY);

@@ -18,7 +18,7 @@ import { buildPricingInput, priceOrder, type Breakdown } from '../domain/pricing
 import { routeTable, tableRoomId, type TableRoute } from '../domain/table';
 import type { CartLine, TableInfo, TableTiming } from '../domain/types';
 import type { Platform } from '../platform/types';
-import { RoomChannel, wsUrl, type RoomChange, type Timers } from '../realtime/channel';
+import { defaultTimers, RoomChannel, wsUrl, type RoomChange, type Timers } from '../realtime/channel';
 import type { ChannelStatus, RoomDiner, RoomLine } from '../realtime/types';
 import type { CartStore } from './cart';
 import type { CheckoutStore } from './checkout';
@@ -69,6 +69,9 @@ export interface TableDeps {
 /** Where the table a diner sits at is remembered (per shop), so a reload or a restart sits down again. */
 export const tableSeatKey = (shopId: number): string => `table_seat_${shopId}`;
 
+/** How often a diner's page asks again while the session's first round waits for the staff (TABLE-7). */
+export const HELD_RECHECK_MS = 10_000;
+
 interface Seat {
   tableId: number;
   orderId: number;
@@ -104,6 +107,7 @@ export class TableStore {
   private channel: RoomChannel | null = null;
   private resuming: Promise<boolean> | null = null;
   private off: Array<() => void> = [];
+  private heldTimer: unknown = null;
 
   constructor(private readonly deps: TableDeps) {
     makeObservable(this, {
@@ -129,6 +133,7 @@ export class TableStore {
       settleLines: computed,
       settleBreakdown: computed,
       orderedCount: computed,
+      held: computed,
     });
   }
 
@@ -149,6 +154,11 @@ export class TableStore {
     const o = this.order;
     if (!o) return null;
     return { fee: o.fEachFee, feeType: o.nFeeType, startTime: o.nStartTimerTime, orderTime: o.nCreateTime, isOpenTiming: o.nIsOpenTiming === 1 };
+  }
+
+  /** TABLE-7: the session's rounds wait for the staff's approval ("waiting for the staff to confirm"). */
+  get held(): boolean {
+    return this.order?.nHeld === 1 || this.batches.some((b) => b.held === true);
   }
 
   /** Units already sent to the kitchen. */
@@ -208,7 +218,21 @@ export class TableStore {
       this.error = null;
       this.message = null;
     });
-    const res = await settle(this.deps.api.table.getTableInfo(by.tableId !== undefined ? { tableId: by.tableId } : { tableNo: by.tableNo }));
+    // TABLE-7: the code of the scanned link admits this diner to the table's order
+    const code = this.deps.session.tableCode;
+    const tableCode = code !== null ? { tableCode: code } : {};
+    const res = await settle(
+      this.deps.api.table.getTableInfo(by.tableId !== undefined ? { tableId: by.tableId, ...tableCode } : { tableNo: by.tableNo, ...tableCode }),
+    );
+    if (res.ok && res.data.admitted === false) {
+      // without the table's code the menu can be browsed, the table not ordered on
+      change('table/notAdmitted', () => {
+        this.info = res.data.tableInfo;
+        this.phase = 'error';
+        this.error = ruleError(ErrorCode.tableCodeInvalid);
+      });
+      return null;
+    }
     if (!res.ok) {
       change('table/failed', () => {
         this.phase = 'error';
@@ -226,7 +250,32 @@ export class TableStore {
       return route;
     }
     const order = res.data.allTableOrders.find((o) => o.id === route.orderId) ?? res.data.userOrders.find((o) => o.id === route.orderId);
-    if (order) await this.join(order);
+    if (!order) return route;
+    if (res.data.userOrders.some((o) => o.id === order.id)) {
+      await this.join(order);
+      return route;
+    }
+    // TABLE-7: joining the party's order seats this diner in its session (table/order with the code)
+    const me = this.me;
+    const max = res.data.tableInfo.nMaxPerson ?? 0;
+    const joined = await settle(
+      this.deps.api.table.order({
+        person: Math.max(1, max > 0 ? Math.min(order.nPerson, max) : order.nPerson),
+        tableId: order.nTableID,
+        ...tableCode,
+        openId: me.openId,
+        nickName: me.nickname,
+        avatarUrl: me.avatar,
+      }),
+    );
+    if (!joined.ok) {
+      change('table/joinFailed', () => {
+        this.phase = 'error';
+        this.error = ruleOf(joined.error);
+      });
+      return null;
+    }
+    await this.join(joined.data);
     return route;
   }
 
@@ -273,7 +322,14 @@ export class TableStore {
     }
     const me = this.me;
     const res = await settle(
-      this.deps.api.table.order({ person, tableId: info.id, openId: me.openId, nickName: me.nickname, avatarUrl: me.avatar }),
+      this.deps.api.table.order({
+        person,
+        tableId: info.id,
+        ...(this.deps.session.tableCode !== null ? { tableCode: this.deps.session.tableCode } : {}),
+        openId: me.openId,
+        nickName: me.nickname,
+        avatarUrl: me.avatar,
+      }),
     );
     if (!res.ok) return ruleOf(res.error);
     await this.join(res.data);
@@ -310,6 +366,19 @@ export class TableStore {
       if (!o.ok) this.error = ruleError(o.error.code);
     });
     if (o.ok) this.deps.checkout.setTableTiming(this.timing);
+    this.watchHeld();
+  }
+
+  /** While the first round waits for the staff, asks again every HELD_RECHECK_MS until it is released. */
+  private watchHeld(): void {
+    const timers = this.deps.timers ?? defaultTimers;
+    if (this.heldTimer !== null) timers.clearTimeout(this.heldTimer);
+    this.heldTimer = null;
+    if (!this.held || !this.order) return;
+    this.heldTimer = timers.setTimeout(() => {
+      this.heldTimer = null;
+      void this.refresh();
+    }, HELD_RECHECK_MS);
   }
 
   /**
@@ -426,6 +495,8 @@ export class TableStore {
   /** Leaves the table's room: the channel closes and the cart is this device's again. */
   leave(): void {
     for (const fn of this.off.splice(0)) fn();
+    if (this.heldTimer !== null) (this.deps.timers ?? defaultTimers).clearTimeout(this.heldTimer);
+    this.heldTimer = null;
     if (this.channel) {
       this.channel.close();
       this.channel = null;

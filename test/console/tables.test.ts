@@ -187,6 +187,42 @@ describe('the panel and the counter actions', () => {
   });
 });
 
+describe('the table session (TABLE-7)', () => {
+  const session = (over: Partial<NonNullable<TableDetail['session']>> = {}): NonNullable<TableDetail['session']> => ({
+    code: 'old0',
+    link: 'http://x/#/pages/index/index?source_type=6&shop_id=1001&table_no=A3&tableCode=old0',
+    codeSetAt: null,
+    seated: 2,
+    held: false,
+    settings: { openBy: 'diner', holdFirstRound: true },
+    ...over,
+  });
+
+  test('Rotate code sends the table and shows its new link; Approve first round sends the session and shows it released', async () => {
+    const held = eating();
+    const fetch = scriptedFetch({
+      tables: ok(floorOf(held)),
+      table: ok(detail(held, { session: session({ held: true }) })),
+      tableRotateCode: ok(detail(held, { session: session({ held: true, code: 'new1', link: 'http://x/#/pages/index/index?tableCode=new1', codeSetAt: T0 }) })),
+      tableApprove: [failure('orderStatusChanged'), ok(detail(held, { session: session({ code: 'new1', held: false }) }))],
+    });
+    const { tables } = tablesWith(fetch);
+    tables.select(5003);
+    await flush();
+    expect(tables.detail?.session?.held).toBe(true);
+    expect(await tables.rotateCode()).toBe(true);
+    expect(bodies(fetch, 'tableRotateCode')).toEqual([{ shopId: SHOP, tableId: 5003 }]);
+    expect(tables.detail?.session).toMatchObject({ code: 'new1', codeSetAt: T0 });
+    expect(await tables.approve()).toBe(false);
+    expect(await tables.approve()).toBe(true);
+    expect(bodies(fetch, 'tableApprove')).toEqual([
+      { shopId: SHOP, tableId: 5003, tableOrderId: 77 },
+      { shopId: SHOP, tableId: 5003, tableOrderId: 77 },
+    ]);
+    expect(tables.detail?.session?.held).toBe(false);
+  });
+});
+
 describe('live', () => {
   test('a table frame reads the floor again, and the panel when it shows that table', async () => {
     const fetch = scriptedFetch({ tables: ok(floorOf(eating(), tile({ id: 5004, name: 'A4' }))), table: ok(detail(eating())) });

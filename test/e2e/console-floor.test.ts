@@ -10,7 +10,7 @@
  * (with `npm run screens`).
  */
 import type { Browser, Page } from 'playwright-core';
-import { SHOP } from './demo';
+import { SHOP, TABLE_CODE } from './demo';
 import { consoleReady, expectAccessible, signInStaff, type Staff } from './console-support';
 import { apiCall, launch, moveClock, newPhone, type RunningServer, serverAndBrowser, shot, tap } from './harness';
 
@@ -19,6 +19,7 @@ jest.setTimeout(300_000);
 
 const A5 = 5005;
 const A6 = 5006;
+const A7 = 5007;
 const TOMATO_EGG = 10303; // 番茄炒蛋 ¥22
 const GREEN_BEANS = 10305; // 干煸四季豆 ¥26
 const STIR_FRY = 1103;
@@ -74,7 +75,7 @@ suite('the floor and kitchen tickets in a browser', () => {
     const staff = await staffOnFloor(env.browser, env.server);
     const a = await newPhone(env.browser, env.server);
     const b = await newPhone(env.browser, env.server);
-    const link = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A5`;
+    const link = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A5&tableCode=${TABLE_CODE.A5}`;
     try {
       const { page } = staff;
       await tileIn(page, A5, 'free').waitFor();
@@ -187,6 +188,83 @@ suite('the floor and kitchen tickets in a browser', () => {
       await a.context.close();
       await b.context.close();
       await staff.context.close();
+    }
+  });
+
+  test('TABLE-7 at the counter: the owner holds first rounds; the diner waits until staff approve; a rotated code seats nobody new', async () => {
+    const owner = await signInStaff(env.browser, env.server, SHOP.restaurant, undefined, 'owner');
+    const a = await newPhone(env.browser, env.server);
+    const c = await newPhone(env.browser, env.server);
+    let d: Awaited<ReturnType<typeof newPhone>> | null = null;
+    const old = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A7&tableCode=${TABLE_CODE.A7}`;
+    try {
+      const { page } = owner;
+      // the owner's settings: first rounds wait for the staff
+      await page.getByRole('link', { name: 'Settings', exact: true }).click();
+      const rules = page.locator('#table-rules');
+      await rules.locator('#rules-open-diner:checked').waitFor({ timeout: 15_000 });
+      await rules.getByLabel("Hold each table's first round for staff approval").check();
+      await rules.getByRole('button', { name: 'Save table rules' }).click();
+      await rules.getByRole('status').filter({ hasText: 'Table rules saved' }).waitFor({ timeout: 10_000 });
+      await shot(page, 'console-table-rules');
+      await expectAccessible(page, 'table rules');
+
+      // a diner opens A7 with the printed link and sends a round: it waits for the staff
+      await launch(a.page, env.server.base, old);
+      await a.page.locator('#table-open').waitFor({ timeout: 30_000 });
+      await tap(a.page, '#people-2');
+      await tap(a.page, '#table-open-go');
+      await a.page.locator('#product-list').waitFor({ timeout: 30_000 });
+      await a.page.locator('#table-strip .live-badge--live').waitFor({ timeout: 10_000 });
+      await sendRound(a.page, TOMATO_EGG);
+      // the bill page after sending: the round waits, and the bill cannot be settled yet
+      const held = a.page.locator('#ordered-held');
+      await held.waitFor({ timeout: 15_000 });
+      expect(await held.textContent()).toContain('等待店员确认');
+      expect(await a.page.locator('#table-settle').last().getAttribute('aria-disabled')).toBe('true');
+      await slidIn(a.page, '#ordered-head');
+      await shot(a.page, 'table-held');
+
+      // the floor: the round is held (no ticket to print) until Approve first round
+      await page.getByRole('link', { name: 'Tables', exact: true }).click();
+      await page.locator(`#table-${A7}`).click();
+      const panel = page.locator('#table-panel');
+      const round = panel.locator('#table-rounds article.round').first();
+      await round.locator('.round__held').waitFor({ timeout: 10_000 });
+      expect(await round.getByRole('link', { name: 'Print' }).count()).toBe(0);
+      await panel.locator('#table-approve').click();
+      await round.getByRole('link', { name: 'Print' }).waitFor({ timeout: 10_000 });
+      expect(await round.locator('.round__held').count()).toBe(0);
+      // the diner's page hears of it by itself (it asks again while held)
+      await held.waitFor({ state: 'detached', timeout: 20_000 });
+      expect(await a.page.locator('#table-settle').last().getAttribute('aria-disabled')).toBeNull();
+
+      // Rotate code: the panel's link changes; the old printed link seats nobody new, the new one does
+      const before = await panel.locator('#table-link').inputValue();
+      expect(before).toContain(`tableCode=${TABLE_CODE.A7}`);
+      await panel.locator('#table-rotate').click();
+      await page.waitForFunction((was) => (document.querySelector('#table-link') as HTMLInputElement | null)?.value !== was, before, { timeout: 10_000 });
+      const fresh = await panel.locator('#table-link').inputValue();
+      const code = new URL(fresh.replace('#/', '')).searchParams.get('tableCode') ?? '';
+      expect(code).toMatch(/^[0-9a-f]{32}$/);
+      await launch(c.page, env.server.base, old);
+      await c.page.getByText('请扫描您餐桌上的二维码').first().waitFor({ timeout: 30_000 });
+      expect(await c.page.locator('#table-strip').count()).toBe(0);
+      // another diner scans the new code (a fresh phone: a link differing only after the hash does not reload the app)
+      d = await newPhone(env.browser, env.server);
+      await launch(d.page, env.server.base, `source_type=6&shop_id=${SHOP.restaurant}&table_no=A7&tableCode=${code}`);
+      await d.page.locator('#table-strip .live-badge--live').waitFor({ timeout: 30_000 });
+      // the diner seated before the rotation stays seated
+      expect((await apiCall(a.page, 'table/getTableInfo', { tableNo: 'A7' })).result).toBe(true);
+    } finally {
+      // the next suites find the demo's defaults
+      await owner.page.evaluate(async (shopId) => {
+        await fetch('/console/api/tableSessionSettingsSave', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shopId, openBy: 'diner', holdFirstRound: false }) });
+      }, SHOP.restaurant);
+      await a.context.close();
+      await c.context.close();
+      await d?.context.close();
+      await owner.context.close();
     }
   });
 });

@@ -39,10 +39,10 @@ export async function openConsole(browser: Browser, server: RunningServer, initS
 }
 
 /** Signs in as the demo staff member of `shopId` and waits for the board. */
-export async function signInStaff(browser: Browser, server: RunningServer, shopId: number, initScript?: () => void): Promise<Staff> {
+export async function signInStaff(browser: Browser, server: RunningServer, shopId: number, initScript?: () => void, role: 'staff' | 'owner' = 'staff'): Promise<Staff> {
   const staff = await openConsole(browser, server, initScript);
-  await staff.page.getByLabel('Username', { exact: true }).fill(`staff-${shopId}`);
-  await staff.page.getByLabel('Password', { exact: true }).fill(`demo-staff-${shopId}`);
+  await staff.page.getByLabel('Username', { exact: true }).fill(`${role}-${shopId}`);
+  await staff.page.getByLabel('Password', { exact: true }).fill(`demo-${role}-${shopId}`);
   await staff.page.getByRole('button', { name: 'Sign in' }).click();
   await staff.page.locator('#column-new').waitFor({ timeout: 30_000 });
   return staff;

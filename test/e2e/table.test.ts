@@ -8,8 +8,9 @@
  * served by the real server.
  */
 import type { Page } from 'playwright-core';
-import { SHOP } from './demo';
-import { amountOf, e2eReady, launch, moveClock, newPhone, serverAndBrowser, shot, tap } from './harness';
+import { SHOP, TABLE, TABLE_CODE, lineFlag } from './demo';
+import { CartOperation } from '../../src/domain/enums';
+import { amountOf, apiCall, e2eReady, launch, moveClock, newPhone, serverAndBrowser, shot, tap } from './harness';
 
 const ready = e2eReady();
 const suite = ready ? describe : describe.skip;
@@ -60,7 +61,7 @@ suite('scan-order table in two browsers', () => {
   test('two diners fill one cart live, one places the order, the other gets the dialog; the table order shows both lines and the timed fee', async () => {
     const a = await newPhone(env.browser, env.server);
     const b = await newPhone(env.browser, env.server);
-    const link = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A5`;
+    const link = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A5&tableCode=${TABLE_CODE.A5}`;
     try {
       // A: the table is free — how many are eating, then open it
       await launch(a.page, env.server.base, link);
@@ -131,6 +132,47 @@ suite('scan-order table in two browsers', () => {
     } finally {
       await a.context.close();
       await b.context.close();
+    }
+  });
+  test('TABLE-7: the printed link seats a diner; the same link without its code cannot order; after the bill is settled the old session adds nothing', async () => {
+    const a = await newPhone(env.browser, env.server);
+    const c = await newPhone(env.browser, env.server);
+    const bare = `source_type=6&shop_id=${SHOP.restaurant}&table_no=A6`;
+    const printed = `${bare}&tableCode=${TABLE_CODE.A6}`;
+    try {
+      // the printed link (with the table's code): A opens the table and is at its live cart
+      await launch(a.page, env.server.base, printed);
+      await a.page.locator('#table-open').waitFor({ timeout: 30_000 });
+      await tap(a.page, '#people-2');
+      await tap(a.page, '#table-open-go');
+      await a.page.locator('#product-list').waitFor({ timeout: 30_000 });
+      await a.page.locator('#table-strip .live-badge--live').waitFor({ timeout: 10_000 });
+
+      // the same link with the code removed: the table says "scan the code on your table", no way to order
+      await launch(c.page, env.server.base, bare);
+      await c.page.getByText('请扫描您餐桌上的二维码').first().waitFor({ timeout: 30_000 });
+      expect(await c.page.locator('#table-open, #table-strip').count()).toBe(0);
+      const intrude = await apiCall(c.page, 'table/order', { person: 1, tableId: TABLE.A6, openId: 'x', nickName: 'c', avatarUrl: '' });
+      expect([intrude.result, intrude.code]).toEqual([false, 'tableCodeInvalid']);
+
+      // A sends a round and settles the bill in cash (the server's figure)
+      const info = await apiCall(a.page, 'table/getTableInfo', { tableNo: 'A6' });
+      const order = (info.info as { order: { id: number; roomId: string } }).order;
+      const line = { id: TOMATO_EGG, name: 'x', price: 0, quantity: 1, flag: lineFlag(TOMATO_EGG), typeid: STIR_FRY };
+      await apiCall(a.page, 'consumer/cart-operate', { room: order.roomId, nickname: 'a', avatar: '', type: 'add', operation: CartOperation.Add, message: line });
+      const round = await apiCall(a.page, 'table/userAddProducts', { orderId: order.id, products: [{ id: TOMATO_EGG, quantity: 1, flag: line.flag }], openId: 'x', nickName: 'a', avatarUrl: '' });
+      expect(round.result).toBe(true);
+      const quote = await apiCall(a.page, 'table/confirm', { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: 0.01 });
+      const total = (quote as { data?: { total?: number } }).data?.total;
+      expect(typeof total).toBe('number');
+      expect((await apiCall(a.page, 'table/confirm', { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: total })).result).toBe(true);
+
+      // the session ended: its diner cannot add to it any more
+      const late = await apiCall(a.page, 'table/userAddProducts', { orderId: order.id, products: [{ id: TOMATO_EGG, quantity: 1, flag: line.flag }], openId: 'x', nickName: 'a', avatarUrl: '' });
+      expect([late.result, late.code]).toEqual([false, 'tableSessionEnded']);
+    } finally {
+      await a.context.close();
+      await c.context.close();
     }
   });
 });

@@ -2,7 +2,7 @@
  * The built weapp and alipay apps on the host model against the real server: launches, the menu,
  * the spec sheet, cart, confirm and payment flows, each on both platforms.
  */
-import { SHOP } from '../../server/src/demo/ids';
+import { SHOP, TABLE_CODE } from '../../server/src/demo/ids';
 import type { MiniHost } from './host/host';
 import { findInputs, pageText, tapLast, tapText, typeInto, waitRoute, waitText } from './host/drive';
 import { reportSetData } from './host/report';
@@ -67,7 +67,7 @@ describePlatforms('launch', (platform) => {
 
   test('from a scan-order link (source_type 6): the table page opens', async () => {
     const host = h.host(platform);
-    await host.launch({ query: { source_type: '6', shop_id: SHOP_ID, table_no: 'A1' } });
+    await host.launch({ query: { source_type: '6', shop_id: SHOP_ID, table_no: 'A1', tableCode: TABLE_CODE.A1 } });
     await waitRoute(host, 'pages/product/table');
     await host.settle();
     noFaults(host);

@@ -5,7 +5,7 @@
  * onSocket* listeners) carries each one's dish to the other; one places the order, the other gets
  * the submitted dialog; hiding the app closes the socket with 1000 and showing it connects again.
  */
-import { SHOP } from '../../server/src/demo/ids';
+import { SHOP, TABLE_CODE } from '../../server/src/demo/ids';
 import type { MiniHost } from './host/host';
 import { tapText, waitRoute, waitText } from './host/drive';
 import { describePlatforms, harnessForFile } from './host/suite';
@@ -56,7 +56,9 @@ function cartUnits(host: MiniHost): string {
 describePlatforms('table', (platform) => {
   test('two diners share one cart over the socket; one places the order, the other gets the dialog; hide closes, show reopens', async () => {
     const table = platform === 'weapp' ? 'A6' : 'A7';
-    const query = { source_type: '6', shop_id: SHOP_ID, table_no: table };
+    // TABLE-7: the table's code arrives in the launch query (A), or inside the scanned QR link's `q` (B)
+    const query = { source_type: '6', shop_id: SHOP_ID, table_no: table, tableCode: TABLE_CODE[table] };
+    const scannedLink = `https://shop.example.com/#/pages/index/index?source_type=6&shop_id=${SHOP_ID}&table_no=${table}&tableCode=${TABLE_CODE[table]}`;
     const a = h.host(platform, { loginCode: () => `${platform}-table-diner-a` });
     const b = h.host(platform, { loginCode: () => `${platform}-table-diner-b` });
 
@@ -66,7 +68,7 @@ describePlatforms('table', (platform) => {
     await waitRoute(a, 'pages/user/index-tab-1');
     await eventually(a, () => a.openSockets().length === 1 && /已同步/.test(JSON.stringify(a.currentPage.data)), 'A live');
 
-    await b.launch({ query });
+    await b.launch({ query: { q: encodeURIComponent(scannedLink) } });
     await waitRoute(b, 'pages/user/index-tab-1');
     await eventually(b, () => b.openSockets().length === 1 && /已同步/.test(JSON.stringify(b.currentPage.data)), 'B live');
 
@@ -101,5 +103,16 @@ describePlatforms('table', (platform) => {
     await eventually(b, () => b.openSockets().length === 1, 'B’s socket open again');
     expect(a.errors).toEqual([]);
     expect(b.errors).toEqual([]);
+  });
+
+  test('TABLE-7: a scan-order launch without the table code is refused with "scan the code on your table"; nothing is opened', async () => {
+    const table = platform === 'weapp' ? 'A8' : 'R1';
+    const host = h.host(platform, { loginCode: () => `${platform}-table-no-code` });
+    await host.launch({ query: { source_type: '6', shop_id: SHOP_ID, table_no: table } });
+    await waitRoute(host, 'pages/product/table');
+    await waitText(host, '请扫描您餐桌上的二维码');
+    expect(host.requests.some((r) => /table\/order$/.test(r.url))).toBe(false);
+    expect(JSON.stringify(host.currentPage.data)).not.toContain('开台');
+    expect(host.errors).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@
  */
 import net from 'node:net';
 import { Client } from 'pg';
-import { SHOP, TABLE } from '../../server/src/demo/ids';
+import { SHOP, TABLE, TABLE_CODE } from '../../server/src/demo/ids';
 import { lineFlag } from '../../src/domain/pricing';
 import { CartOperation, CartReplyCode } from '../../src/domain/enums';
 import type { CartLine } from '../../src/domain/types';
@@ -239,7 +239,9 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
       const { token } = await call<{ token: string }>(i % 2 ? b.base : a.base, 'user/login', { id: SHOP.restaurant, code: `room-failover-${i}` });
       diners.push({ index: i, token, product: DISHES[i], flag: lineFlag(DISHES[i]), sockets: [], line: null, seq: 0, acked: [], inFlight: [], joins: 0 });
     }
-    const order = await call<{ id: number; roomId: string }>(a.base, 'table/order', { person: 4, tableId: TABLE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, diners[0].token);
+    // every diner scans the table's code (TABLE-7): seated in its session
+    const order = await call<{ id: number; roomId: string }>(a.base, 'table/order', { person: 4, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, diners[0].token);
+    for (const d of diners.slice(1)) await call(a.base, 'table/order', { person: 4, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, d.token);
 
     // connections are opened one at a time, so the proxy's next route is the one a socket gets
     let connecting: Promise<unknown> = Promise.resolve();
@@ -435,6 +437,8 @@ describeOnPostgres('a room survives kill -9 of one of its two processes behind a
     proxy.markUp(a.port);
     prefer = a.port;
     const { token: lateToken } = await call<{ token: string }>(b.base, 'user/login', { id: SHOP.restaurant, code: 'room-failover-late' });
+    // a late diner scans the table's code too: only the session's diners enter its room (TABLE-7)
+    await call(b.base, 'table/order', { person: 4, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, lateToken);
     const lateRoute = proxy.routes.length;
     const late = await connectRoom(proxyBase, order.roomId, lateToken);
     sockets.push(late);

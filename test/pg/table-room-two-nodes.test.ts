@@ -3,7 +3,7 @@
  * redis-server started here). Diners connected to different processes fill one cart; every diner
  * receives every operation exactly once, in version order, and the carts converge.
  */
-import { SHOP, TABLE } from '../../server/src/demo/ids';
+import { SHOP, TABLE, TABLE_CODE } from '../../server/src/demo/ids';
 import { lineFlag } from '../../src/domain/pricing';
 import { CartReplyCode } from '../../src/domain/enums';
 import { consumerCall, spawnNode } from '../support/nodes';
@@ -48,7 +48,9 @@ describeOnPostgres('one room on two processes through Redis', () => {
       const { token } = await call<{ token: string }>(i % 2 ? b : a, 'user/login', { id: SHOP.restaurant, code: `room-two-nodes-${i}` });
       tokens.push(token);
     }
-    const order = await call<{ id: number; roomId: string }>(a, 'table/order', { person: 4, tableId: TABLE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, tokens[0]);
+    // every diner scans the table's code (TABLE-7): seated in its session, on either node
+    const order = await call<{ id: number; roomId: string }>(a, 'table/order', { person: 4, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, tokens[0]);
+    for (let i = 1; i < 4; i++) await call(i % 2 ? b : a, 'table/order', { person: 4, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, openId: 'x', nickName: 'n', avatarUrl: '' }, tokens[i]);
     const clients: RoomClient[] = [];
     for (let i = 0; i < 4; i++) {
       const c = await connectRoom(i % 2 ? b.base : a.base, order.roomId, tokens[i]);

@@ -29,3 +29,20 @@ describe('launch query', () => {
     expect(miniProgramLaunchQuery({ q, brand: 'x' })).toEqual({ shop_id: '9', table_no: 'T5', source_type: '6', q, brand: 'x' });
   });
 });
+
+describe('the table code of a scan-order launch (TABLE-7)', () => {
+  const code = 'b127850bdcc6ff1b793d06da66d437bd';
+  test('arrives in the launch query itself, in the QR link of `q`, or in a mini program code’s `scene`', () => {
+    expect(miniProgramLaunchQuery({ source_type: '6', shop_id: '1001', table_no: 'A1', tableCode: code }).tableCode).toBe(code);
+    const q = encodeURIComponent(`https://shop.example.com/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1&tableCode=${code}`);
+    expect(miniProgramLaunchQuery({ q })).toMatchObject({ source_type: '6', shop_id: '1001', table_no: 'A1', tableCode: code });
+    const scene = encodeURIComponent(`source_type=6&shop_id=1001&table_no=A1&tableCode=${code}`);
+    expect(miniProgramLaunchQuery({ scene })).toMatchObject({ source_type: '6', shop_id: '1001', table_no: 'A1', tableCode: code });
+    // a scene that is no query string is left alone
+    expect(miniProgramLaunchQuery({ scene: 'plain' })).toEqual({ scene: 'plain' });
+  });
+
+  test('the H5 link carries it after the hash like the other start-up parameters', () => {
+    expect(browserLaunchQuery(`https://shop.example.com/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1&tableCode=${code}`)).toMatchObject({ tableCode: code });
+  });
+});

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { freePort, waitUntil } from '../support/processes';
+import { TABLE_CODE } from '../../server/src/demo/ids';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -77,11 +78,11 @@ test('the server answers /console/ with the staff console, and the banner names 
 test('the start-up banner prints the shop, dine-in and scan-order links', () => {
   expect(output).toContain(`http://localhost:${port}/#/pages/index/index?id=1001`);
   expect(output).toContain('?id=1001&isDine=1&table=A1');
-  expect(output).toContain('?source_type=6&shop_id=1001&table_no=A1');
+  expect(output).toContain(`?source_type=6&shop_id=1001&table_no=A1&tableCode=${TABLE_CODE.A1}`);
 });
 
 test('the start-up banner draws the QR code of table A1 under its scan-order link', async () => {
-  const link = `http://localhost:${port}/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1`;
+  const link = `http://localhost:${port}/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1&tableCode=${TABLE_CODE.A1}`;
   expect(output).toContain(`${link}\n${await QRCode.toString(link, { type: 'terminal', small: true })}\n`);
 });
 

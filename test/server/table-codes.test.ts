@@ -1,6 +1,7 @@
 /**
  * Table QR codes: `npm run merchant -- table-codes` writes a PNG and an SVG of each table's
- * scan-order link, and the start-up banner draws the demo table A1's code under its link.
+ * scan-order link with the table's code (TABLE-7), and the start-up banner draws the demo table A1's
+ * code under its link.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import QRCode from 'qrcode';
 import { contextTransport, runCommand } from '../../server/cli/merchant';
 import { demoBanner, startBanner } from '../../server/src/banner';
 import { loadConfig, testConfig } from '../../server/src/config';
-import { SHOP, TABLE } from '../../server/src/demo/ids';
+import { SHOP, TABLE, TABLE_CODE } from '../../server/src/demo/ids';
 import type { MerchantTable } from '../../server/src/services/orders/merchant';
 import { scanOrderLink } from '../../server/src/tables-link';
 import { buildTestServer, type TestServer } from '../support/build-server';
@@ -47,12 +48,12 @@ async function tableCodes(args: string[]): Promise<string[]> {
 }
 
 describe('the scan-order link', () => {
-  test('names the shop and the table number, escaped, after the public address', () => {
-    expect(scanOrderLink('http://localhost:8080/', SHOP.restaurant, 'A1')).toBe(
-      'http://localhost:8080/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1',
+  test('names the shop, the table number and the table code, escaped, after the public address', () => {
+    expect(scanOrderLink('http://localhost:8080/', SHOP.restaurant, 'A1', TABLE_CODE.A1)).toBe(
+      `http://localhost:8080/#/pages/index/index?source_type=6&shop_id=1001&table_no=A1&tableCode=${TABLE_CODE.A1}`,
     );
-    expect(scanOrderLink(BASE, 7, '大厅 1&2')).toBe(
-      `${BASE}/#/pages/index/index?source_type=6&shop_id=7&table_no=%E5%A4%A7%E5%8E%85%201%262`,
+    expect(scanOrderLink(BASE, 7, '大厅 1&2', 'a&b')).toBe(
+      `${BASE}/#/pages/index/index?source_type=6&shop_id=7&table_no=%E5%A4%A7%E5%8E%85%201%262&tableCode=a%26b`,
     );
   });
 });
@@ -72,7 +73,7 @@ describe('npm run merchant -- table-codes', () => {
     const dir = tempDir();
     await tableCodes(['--shop', String(SHOP.restaurant), '--out', dir, '--base', BASE]);
     for (const name of TABLE_NAMES) {
-      const link = scanOrderLink(BASE, SHOP.restaurant, name);
+      const link = scanOrderLink(BASE, SHOP.restaurant, name, TABLE_CODE[name]);
       const png = fs.readFileSync(path.join(dir, `${SHOP.restaurant}-${name}.png`));
       expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       expect(readQrPng(png)).toBe(link);
@@ -88,7 +89,7 @@ describe('npm run merchant -- table-codes', () => {
     const lines = await tableCodes(['--out', dir]);
     expect(lines).toHaveLength(TABLE_NAMES.length * 2);
     const a1 = fs.readFileSync(path.join(dir, `${SHOP.restaurant}-A1.png`));
-    expect(readQrPng(a1)).toBe(scanOrderLink(loadConfig().publicUrl, SHOP.restaurant, 'A1'));
+    expect(readQrPng(a1)).toBe(scanOrderLink(loadConfig().publicUrl, SHOP.restaurant, 'A1', TABLE_CODE.A1));
   });
 
   test('an unknown shop is refused and nothing is written', async () => {
@@ -112,7 +113,7 @@ describe('npm run merchant -- table-codes', () => {
     });
     const body = JSON.parse(res.body) as { result: boolean; info: MerchantTable[] };
     expect(body.info).toEqual(
-      TABLE_NAMES.map((name) => ({ shopId: SHOP.restaurant, id: TABLE[name], name })),
+      TABLE_NAMES.map((name) => ({ shopId: SHOP.restaurant, id: TABLE[name], name, code: TABLE_CODE[name] })),
     );
   });
 
@@ -129,7 +130,7 @@ describe('npm run merchant -- table-codes', () => {
 
 describe('the start-up banner', () => {
   const config = testConfig({ publicUrl: 'http://192.168.1.20:8080' });
-  const link = scanOrderLink(config.publicUrl, SHOP.restaurant, 'A1');
+  const link = scanOrderLink(config.publicUrl, SHOP.restaurant, 'A1', TABLE_CODE.A1);
 
   test('draws the QR code of table A1 under its scan-order link', async () => {
     const banner = await startBanner(config, 1);
@@ -146,5 +147,11 @@ describe('the start-up banner', () => {
 
   test('without a drawn code the banner keeps the link alone', () => {
     expect(demoBanner(config, 1)).toContain(`${link}\n\n`);
+  });
+
+  test('the first scan-order link is table A1 of shop 1001 with its code as the database holds it, as plain text', async () => {
+    const banner = await startBanner(config, 1, 'rotated0123');
+    const first = banner.split('\n').find((l) => l.includes('source_type=6'));
+    expect(first).toBe(`  Scan-order table A1 (open table):           ${scanOrderLink(config.publicUrl, SHOP.restaurant, 'A1', 'rotated0123')}`);
   });
 });

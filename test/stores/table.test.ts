@@ -6,7 +6,11 @@
  * priced by the engine with the timed fee and the server takes that total.
  */
 import type { AddressInfo } from 'node:net';
-import { SHOP, TABLE } from '../../server/src/demo/ids';
+import { SHOP, TABLE, TABLE_CODE } from '../../server/src/demo/ids';
+import { consoleCalls } from '../../src/api/contract/console';
+import type { Timers } from '../../src/realtime/channel';
+import { HELD_RECHECK_MS } from '../../src/stores/table';
+import { consoleCall, ok, owner, staffOf } from '../server/console/support';
 import { buildTestServer, type TestServer } from '../support/build-server';
 import { InjectTransport } from '../support/inject-transport';
 import { buildStores, type StoreFixture } from '../support/store-factories';
@@ -38,8 +42,8 @@ async function until(pred: () => boolean, what: string, timeoutMs = 3000): Promi
 }
 
 /** A diner's stores at the demo restaurant in scan-order (open table) mode, shop and menu loaded. */
-async function dinerAt(n: number, device?: StoreFixture): Promise<StoreFixture> {
-  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now(), socketOrigin: base, ...(device ? { storage: device.storage } : {}) });
+async function dinerAt(n: number, device?: StoreFixture, timers?: Timers): Promise<StoreFixture> {
+  const f = buildStores({ via: new InjectTransport(server), now: server.clock.now(), socketOrigin: base, ...(device ? { storage: device.storage } : {}), ...(timers ? { timers } : {}) });
   const openid = device ? device.session.openid : `store-diner-${n}-${Date.now()}`;
   const token = device ? (device.session.token ?? '') : await server.login(SHOP.restaurant, openid);
   f.api.client.setToken(token);
@@ -56,12 +60,31 @@ async function dinerAt(n: number, device?: StoreFixture): Promise<StoreFixture> 
   return f;
 }
 
+/** The diner scanned the table's QR code: its link's `tableCode` is the session's (TABLE-7). */
+const scanned = (f: StoreFixture, table: keyof typeof TABLE): void => f.session.patch({ tableCode: TABLE_CODE[table] });
+
 describe('the table store (ORDER-4, TABLE-1…5)', () => {
+  test('without the table\u2019s code (or with a wrong one) the table cannot be ordered on: "scan the code on your table" (TABLE-7)', async () => {
+    const a = await dinerAt(6);
+    expect(await a.table.enter({ tableNo: 'A2' })).toBeNull();
+    expect(a.table.phase).toEqual('error');
+    expect(a.table.error).toMatchObject({ code: 'tableCodeInvalid' });
+    expect(a.table.info?.sName).toEqual('A2');
+    a.session.patch({ tableCode: 'not-the-code' });
+    expect(await a.table.enter({ tableNo: 'A2' })).toBeNull();
+    expect(a.table.error).toMatchObject({ code: 'tableCodeInvalid' });
+    scanned(a, 'A2');
+    expect((await a.table.enter({ tableNo: 'A2' }))?.kind).toEqual('tablePage');
+    expect(a.table.phase).toEqual('free');
+  });
+
   test('two diners fill one cart, one submits, the other gets the dialog; the bill carries the timed fee', async () => {
     const a = await dinerAt(1);
     const b = await dinerAt(2);
 
     // a free table: the table page asks for the number of people
+    scanned(a, 'A3');
+    scanned(b, 'A3');
     const first = await a.table.enter({ tableNo: 'A3' });
     expect(first?.kind).toEqual('tablePage');
     expect(a.table.phase).toEqual('free');
@@ -103,6 +126,52 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
     expect(settled).toMatchObject({ status: 'placed', order: { total: 70.4 } });
   });
 
+  test('a held first round: the diner sees it waiting, and the page learns of the staff\u2019s approval by itself (TABLE-7)', async () => {
+    const R = SHOP.restaurant;
+    ok(await consoleCall(server, consoleCalls.tableSessionSettingsSave, { shopId: R, openBy: 'diner', holdFirstRound: true }, await owner(server, R)));
+    // the store's timers, fired by hand: the page asks again after HELD_RECHECK_MS, not by the wall clock
+    const pending: Array<{ fn: () => void; ms: number }> = [];
+    const timers: Timers = {
+      setTimeout: (fn, ms) => {
+        const t = { fn, ms };
+        pending.push(t);
+        return t;
+      },
+      clearTimeout: (h) => {
+        const i = pending.indexOf(h as (typeof pending)[number]);
+        if (i >= 0) pending.splice(i, 1);
+      },
+    };
+    const a = await dinerAt(7, undefined, timers);
+    scanned(a, 'A5');
+    expect((await a.table.enter({ tableNo: 'A5' }))?.kind).toEqual('tablePage');
+    expect(await a.table.open(2)).toBeNull();
+    await until(() => a.table.status === 'open', 'A connected');
+    expect(a.cart.add(TOMATO_EGG)).toBeNull();
+    await until(() => a.cart.quantityOf(TOMATO_EGG) === 1, 'the dish is in the room');
+    expect(await a.table.submit()).toBeNull();
+    await until(() => a.table.held, 'the round shows held');
+    const recheck = () => pending.filter((t) => t.ms === HELD_RECHECK_MS);
+    /** Fires the one recheck the page has scheduled (a timer that fired is no longer pending). */
+    const fire = () => {
+      const [t] = recheck();
+      pending.splice(pending.indexOf(t), 1);
+      t.fn();
+    };
+    expect(recheck()).toHaveLength(1);
+
+    // nothing approved yet: asking again keeps it held and asks once more later
+    fire();
+    await until(() => recheck().length === 1, 'asks again later');
+    expect(a.table.held).toBe(true);
+
+    ok(await consoleCall(server, consoleCalls.tableApprove, { shopId: R, tableId: TABLE.A5, tableOrderId: a.table.order!.id }, await staffOf(server, R)));
+    fire();
+    await until(() => !a.table.held, 'the approval reaches the page');
+    // released: no more asking
+    expect(recheck()).toHaveLength(0);
+  });
+
   test('a table number that does not exist is an error, not a table', async () => {
     const a = await dinerAt(3);
     expect(await a.table.enter({ tableNo: 'Z99' })).toBeNull();
@@ -113,6 +182,7 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
   test('leaving the table gives the cart back to the device, as it was', async () => {
     const a = await dinerAt(4);
     expect(a.cart.add(TOMATO_EGG)).toBeNull();
+    scanned(a, 'A4');
     await a.table.enter({ tableId: TABLE.A4 });
     expect(await a.table.open(1)).toBeNull();
     await until(() => a.table.status === 'open', 'connected');
@@ -124,6 +194,7 @@ describe('the table store (ORDER-4, TABLE-1…5)', () => {
 
   test('a reload sits down again at the same table and gets the whole shared cart back', async () => {
     const a = await dinerAt(5);
+    scanned(a, 'A6');
     await a.table.enter({ tableNo: 'A6' });
     expect(await a.table.open(2)).toBeNull();
     await until(() => a.table.status === 'open', 'connected');

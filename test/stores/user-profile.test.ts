@@ -14,12 +14,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
+/** Numbers the login codes: each store is a new customer, the same in every run. */
+let logins = 0;
+
 async function profileStore(upload: ImageUploadAdapter = { chooseAndUpload: async () => ({ ok: false, code: 'platformUnsupported' }) }) {
   const { root } = fakeRoot({
     via: () => new InjectTransport(server),
     // the client's clock is the server's, so the token's expiry reads the same on both sides
     now: () => server.clock.now(),
-    login: { supported: true, login: async () => ({ ok: true, value: { code: `profile-${Math.random()}`, via: 'login' } }) },
+    login: { supported: true, login: async () => ({ ok: true, value: { code: `profile-${(logins += 1)}`, via: 'login' } }) },
   });
   root.start({ id: String(SHOP.restaurant) });
   await root.auth.ensureLogin();

@@ -10,7 +10,7 @@
  * `IN_PROGRESS` pages are opened and reported, never failed.
  */
 import * as path from 'node:path';
-import { ACTIVITY, MEMBER_COUPON, RESTAURANT_PRODUCT, SHOP, TABLE } from '../../server/src/demo/ids';
+import { ACTIVITY, MEMBER_COUPON, RESTAURANT_PRODUCT, SHOP, TABLE, TABLE_CODE } from '../../server/src/demo/ids';
 
 /** What the walk prepared before opening the pages (the demo member's own data). */
 export interface WalkFixture {
@@ -93,7 +93,7 @@ export const WALK: WalkRoute[] = [
   { route: 'pages/product/index' },
   { route: 'pages/product/detail', query: () => `productId=${RESTAURANT_PRODUCT.boiledFish}` },
   { route: 'pages/product/search' },
-  { route: 'pages/product/table', query: () => `tableId=${TABLE.A2}` },
+  { route: 'pages/product/table', query: () => `tableId=${TABLE.A2}&tableCode=${TABLE_CODE.A2}` },
   { route: 'pages/product/expand-red-bag', query: () => `id=${ACTIVITY.expandCoupon}` },
 ];
 

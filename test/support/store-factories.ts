@@ -24,6 +24,7 @@ import { PromotionStore } from '../../src/stores/promotion';
 import { RootStore } from '../../src/stores/root';
 import type { OrderingLoader } from '../../src/stores/root';
 import { SessionStore } from '../../src/stores/session';
+import type { Timers } from '../../src/realtime/channel';
 import { TableStore } from '../../src/stores/table';
 import { ShopStore } from '../../src/stores/shop';
 import { FakeTransport, MemoryStorage, fakePlatform, ok } from './fakes';
@@ -209,6 +210,8 @@ export function buildStores(
     via?: Transport;
     /** The origin the table room's websocket connects to (a listening test server). */
     socketOrigin?: string;
+    /** The table store's timers (a test fires them by hand). */
+    timers?: Timers;
   } = {},
 ): StoreFixture {
   let now = opts.now ?? NOON;
@@ -267,6 +270,7 @@ export function buildStores(
     member,
     now: clock,
     socketOrigin: () => opts.socketOrigin ?? '',
+    ...(opts.timers ? { timers: opts.timers } : {}),
   });
   return {
     transport,

@@ -7,6 +7,7 @@ import { useStore } from '../context';
 import { shortTime } from '../format';
 import { parseMinutes } from '../stores/admin';
 import { Dialog } from './Dialog';
+import { TableRules } from './TableRules';
 import { errorText } from './texts';
 
 export const SettingsPage = observer(function SettingsPage() {
@@ -91,6 +92,7 @@ export const SettingsPage = observer(function SettingsPage() {
           {s.saving ? t('settings.saving') : t('settings.save')}
         </button>
       </form>
+      <TableRules />
     </main>
   );
 });

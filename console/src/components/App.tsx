@@ -10,6 +10,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { SignInPage } from './SignIn';
 import { SummaryPage } from './Summary';
 import { TablesPage } from './Tables';
+import { TableSession } from './TableSession';
 import { TicketPage } from './Ticket';
 
 export const App = observer(function App() {
@@ -41,7 +42,7 @@ export const App = observer(function App() {
 const Page = observer(function Page() {
   switch (useStore().router.route) {
     case 'tables':
-      return <TablesPage />;
+      return <TablesPage sessionControls={(detail) => <TableSession detail={detail} />} />;
     case 'availability':
       return <AvailabilityPage />;
     case 'summary':

@@ -250,7 +250,7 @@ const TablePanel = observer(function TablePanel({ sessionControls }: { sessionCo
             </div>
           ) : null}
 
-          {sessionControls && detail && table.tableOrderId !== null ? (
+          {sessionControls && detail ? (
             <section className="floor-session" aria-label={t('tables.sessionTitle')} id="table-session">
               {sessionControls(detail)}
             </section>
@@ -264,10 +264,17 @@ const TablePanel = observer(function TablePanel({ sessionControls }: { sessionCo
                 <article key={round.id} className="round" id={`round-${round.id}`} data-round={round.no}>
                   <header className="round__head">
                     <h4 className="round__title">{t('tables.roundTitle', { no: round.no, diner: round.diner, time: clockTime(round.addedAt - store.clock.offset) })}</h4>
-                    <a className="btn btn--secondary btn--small" href={ticketHash('round', round.id)} target="_blank" rel="noopener" id={`round-${round.id}-print`}>
-                      {round.printedAt === null ? t('tables.print') : t('tables.reprint')}
-                    </a>
+                    {round.held ? null : (
+                      <a className="btn btn--secondary btn--small" href={ticketHash('round', round.id)} target="_blank" rel="noopener" id={`round-${round.id}-print`}>
+                        {round.printedAt === null ? t('tables.print') : t('tables.reprint')}
+                      </a>
+                    )}
                   </header>
+                  {round.held ? (
+                    <p className="round__held" id={`round-${round.id}-held`}>
+                      {t('tables.roundHeld')}
+                    </p>
+                  ) : null}
                   <Lines lines={round.lines} note={round.note} t={t} />
                   <p className="round__printed" id={`round-${round.id}-printed`}>
                     {round.printedAt === null ? t('tables.notPrinted') : t('tables.printedAt', { time: clockTime(round.printedAt - store.clock.offset) })}

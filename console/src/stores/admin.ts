@@ -4,6 +4,7 @@
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type { ConsoleSettings, StaffAccount, StaffRole } from '../../../src/api/contract/console';
+import type { TableSessionSettings } from '../../../src/api/contract/console-floor';
 import { ConsoleApiError, type ConsoleApi } from '../api';
 
 const asError = (err: unknown): ConsoleApiError => (err instanceof ConsoleApiError ? err : new ConsoleApiError('serverError', String(err), 0));
@@ -17,16 +18,23 @@ export function parseMinutes(text: string): number | null | undefined {
   return n >= 1 && n <= 240 ? n : undefined;
 }
 
-export class SettingsStore {
-  settings: ConsoleSettings | null = null;
+/**
+ * A form of shop settings the server keeps: read once per page, saved whole; `saved` says the last
+ * save went through, `error` why the last call did not.
+ */
+abstract class SavedSettings<T> {
+  value: T | null = null;
   loading = false;
   saving = false;
   saved = false;
   error: ConsoleApiError | null = null;
 
-  constructor(private readonly api: ConsoleApi) {
-    makeObservable(this, { settings: observable.ref, loading: observable, saving: observable, saved: observable, error: observable.ref, clear: action });
+  constructor(protected readonly api: ConsoleApi) {
+    makeObservable(this, { value: observable.ref, loading: observable, saving: observable, saved: observable, error: observable.ref, clear: action });
   }
+
+  protected abstract read(shopId: number): Promise<T>;
+  protected abstract write(shopId: number, value: T): Promise<T>;
 
   async load(shopId: number): Promise<void> {
     runInAction(() => {
@@ -35,8 +43,8 @@ export class SettingsStore {
       this.error = null;
     });
     try {
-      const s = await this.api.call('settings', { shopId });
-      runInAction(() => (this.settings = s));
+      const value = await this.read(shopId);
+      runInAction(() => (this.value = value));
     } catch (err) {
       runInAction(() => (this.error = asError(err)));
     } finally {
@@ -44,19 +52,20 @@ export class SettingsStore {
     }
   }
 
-  async save(shopId: number, settings: ConsoleSettings): Promise<ConsoleSettings | null> {
+  /** Saves `value`; the server's answer, or null when refused (see `error`). */
+  async save(shopId: number, value: T): Promise<T | null> {
     runInAction(() => {
       this.saving = true;
       this.saved = false;
       this.error = null;
     });
     try {
-      const s = await this.api.call('saveSettings', { shopId, settings });
+      const saved = await this.write(shopId, value);
       runInAction(() => {
-        this.settings = s;
+        this.value = saved;
         this.saved = true;
       });
-      return s;
+      return saved;
     } catch (err) {
       runInAction(() => (this.error = asError(err)));
       return null;
@@ -66,9 +75,38 @@ export class SettingsStore {
   }
 
   clear(): void {
-    this.settings = null;
+    this.value = null;
     this.saved = false;
     this.error = null;
+  }
+}
+
+/** The board's settings: auto-accept, answer-within minutes, auto-refuse. */
+export class SettingsStore extends SavedSettings<ConsoleSettings> {
+  get settings(): ConsoleSettings | null {
+    return this.value;
+  }
+  protected read(shopId: number): Promise<ConsoleSettings> {
+    return this.api.call('settings', { shopId });
+  }
+  protected write(shopId: number, settings: ConsoleSettings): Promise<ConsoleSettings> {
+    return this.api.call('saveSettings', { shopId, settings });
+  }
+}
+
+/**
+ * How the shop runs its table sessions (TABLE-7; docs/console.md "Tables"): who opens a free table
+ * (the first diner's scan, or staff) and whether a session's first round waits for staff approval.
+ */
+export class TableRulesStore extends SavedSettings<TableSessionSettings> {
+  get rules(): TableSessionSettings | null {
+    return this.value;
+  }
+  protected read(shopId: number): Promise<TableSessionSettings> {
+    return this.api.call('tableSessionSettings', { shopId });
+  }
+  protected write(shopId: number, rules: TableSessionSettings): Promise<TableSessionSettings> {
+    return this.api.call('tableSessionSettingsSave', { shopId, ...rules });
   }
 }
 

@@ -13,7 +13,7 @@ import type { ClockStore } from './clock';
 
 const asError = (err: unknown): ConsoleApiError => (err instanceof ConsoleApiError ? err : new ConsoleApiError('serverError', String(err), 0));
 
-export type TableAction = 'open' | 'settle' | 'clear';
+export type TableAction = 'open' | 'settle' | 'clear' | 'rotate' | 'approve';
 
 /** What the panel says after an action. */
 export type TableNotice =
@@ -206,6 +206,23 @@ export class TablesStore {
     if (shopId === null || !d || d.table.tableOrderId === null || this.busy) return false;
     const tableOrderId = d.table.tableOrderId;
     return this.run('clear', async () => this.applyDetail(await this.api.call('tableClear', { shopId, tableId: d.table.id, tableOrderId })));
+  }
+
+  /** TABLE-7: the selected table gets a new code (the panel shows its new link). */
+  async rotateCode(): Promise<boolean> {
+    const shopId = this.shopId;
+    const tableId = this.selectedId;
+    if (shopId === null || tableId === null || this.busy) return false;
+    return this.run('rotate', async () => this.applyDetail(await this.api.call('tableRotateCode', { shopId, tableId })));
+  }
+
+  /** TABLE-7: releases the session's held first round to the kitchen. */
+  async approve(): Promise<boolean> {
+    const shopId = this.shopId;
+    const d = this.detail;
+    if (shopId === null || !d || d.table.tableOrderId === null || this.busy) return false;
+    const tableOrderId = d.table.tableOrderId;
+    return this.run('approve', async () => this.applyDetail(await this.api.call('tableApprove', { shopId, tableId: d.table.id, tableOrderId })));
   }
 
   private async run(what: TableAction, body: () => Promise<void>): Promise<boolean> {

@@ -110,6 +110,8 @@ async function insertShop(tx: Db, s: DemoShop, sort: number): Promise<void> {
         tableStatus: t.nTableStatus ?? 1,
         eachFee: String(t.fEachFee ?? 0),
         feeType: t.nFeeType ?? 0,
+        // TABLE-7: a demo table's fixed code; any other table gets the database's random one
+        ...(s.tableCodes?.[t.id] ? { code: s.tableCodes[t.id] } : {}),
         data: t,
       })),
     );

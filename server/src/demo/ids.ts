@@ -37,6 +37,34 @@ export const TABLE = {
   R4: 5014,
 } as const;
 
+/**
+ * The demo tables' codes (TABLE-7, `tableCode` of their scan-order links), fixed so the demo's printed
+ * links, tests and benchmarks know them — public like the demo's staff passwords. Any other table gets
+ * a random code from the database; staff rotate a demo code in the console like any other
+ * (docs/decisions.md "Table codes and sessions (TABLE-7)").
+ */
+export const TABLE_CODE: Record<keyof typeof TABLE, string> = {
+  A1: 'b127850bdcc6ff1b793d06da66d437bd',
+  A2: 'c4a27ce6705afb18d85d8fc6ef346d56',
+  A3: '9b913adae80df1281fd64befa952fe5d',
+  A4: 'c6b336e3ac281d22895a3556b4e476bd',
+  A5: '172ff9801f57348dd70337627b272740',
+  A6: '112d8119bd25da1e5e0fd8c3edefe643',
+  A7: 'f15c122af04e1571ef5395f6f1d84118',
+  A8: 'dca8321eca50d41fca916b2dca87a3c6',
+  R1: '3dcbddf9f6b79a13901d0fa47f656b15',
+  R2: '053d42cd0e6ab8cba83290a8f556bdd4',
+  R3: 'c41b55d1e23a0378c15f3df33d1b87e3',
+  R4: 'c62b486b422786387fb273569a5e41cc',
+};
+
+/** The demo code of a demo table by its id (tests: `codeOfTable(TABLE.A3)`). */
+export const codeOfTable = (id: number): string => {
+  const name = (Object.keys(TABLE) as Array<keyof typeof TABLE>).find((n) => TABLE[n] === id);
+  if (!name) throw new Error(`no demo table ${id}`);
+  return TABLE_CODE[name];
+};
+
 /** Category ids of the restaurant. */
 export const RESTAURANT_CATEGORY = {
   breakfast: 1101,

@@ -7,7 +7,7 @@ import { beautyActivities, restaurantActivities, retailActivities } from './acti
 import { beautyCategories, beautyProducts, beautyService, beautySettings } from './beauty';
 import { branchShop } from './branch';
 import { beautyCouponTemplates, memberCoupons, restaurantCouponTemplates, retailCouponTemplates } from './coupons';
-import { CHAIN_ID } from './ids';
+import { CHAIN_ID, TABLE, TABLE_CODE } from './ids';
 import {
   beautyGiftRules,
   beautyLevels,
@@ -53,6 +53,7 @@ const restaurant: DemoShop = {
   couponTemplates: restaurantCouponTemplates,
   areas: restaurantAreas,
   tables: restaurantTables,
+  tableCodes: Object.fromEntries((Object.keys(TABLE) as Array<keyof typeof TABLE>).map((n) => [TABLE[n], TABLE_CODE[n]])),
   memberSetting: chainMemberSetting,
   memberLevels: chainLevels(100),
   payRules: chainPayRules,

@@ -94,6 +94,21 @@ export const restaurantSettings: DemoShopSettings = {
     content: 'Members save 5% from ¥100; code SAVE10 takes 10% off signature dishes. Call ahead to book a private room.',
   },
   messageTmplIds: ['order-accepted', 'order-delivering', 'order-refunded'],
+  // NOTICE-1: what each template tells and the order value of each of its data fields (server-only)
+  noticeTemplates: {
+    'order-accepted': {
+      status: 'accepted',
+      fields: { character_string1: 'orderNo', thing2: 'shopName', phrase3: 'status', time4: 'time' },
+    },
+    'order-delivering': {
+      status: 'delivering',
+      fields: { character_string1: 'orderNo', thing2: 'shopName', phrase3: 'status', number4: 'pickupNo', time5: 'time' },
+    },
+    'order-refunded': {
+      status: 'refunded',
+      fields: { character_string1: 'orderNo', amount2: 'amount', thing3: 'reason', time4: 'time' },
+    },
+  },
   chatGroupSlogan: '加入会员群，每周三抢免单',
   chatGroupImage: demoImage('group-shanghai-bistro.svg', '群', 'person', '#4f9d8f'),
   appDownloadUrl: 'https://app.example.com/shanghai-bistro/android',

@@ -21,6 +21,7 @@ import type {
   TasteGroup,
   TasteOption,
 } from '../../../src/domain/types';
+import type { NoticeSettings } from '../services/notices/content';
 
 /** English text beside the zh-CN text of a name (C§1: zh-CN default, en overseas). */
 export interface English {
@@ -29,7 +30,8 @@ export interface English {
 }
 
 export type DemoShopSettings = ShopSettings &
-  English & {
+  English &
+  NoticeSettings & {
     addressEn?: string;
     /** Open-table timed service on: tables charge fEachFee by time (C§9 timed table fee). */
     isOpenTiming?: boolean;
@@ -136,6 +138,8 @@ export interface DemoShop {
   activities: DemoActivity[];
   couponTemplates: DemoCoupon[];
   tables?: DemoTable[];
+  /** TABLE-7: fixed codes of the demo tables by table id (server/src/demo/ids.ts TABLE_CODE). */
+  tableCodes?: Record<number, string>;
   areas?: DemoArea[];
   beauty?: DemoBeauty;
   memberSetting: MemberSetting;

@@ -19,6 +19,8 @@ export interface RateLimits {
   rule(rule: RateRule): RateCheck;
   /** Forgets every in-process counter (tests start from a clean slate). */
   reset(): void;
+  /** Adds in-process state of a caller's own that `reset` forgets too (e.g. who is blocked until when). */
+  track(state: { clear(): void }): void;
   /** Where the counters live. */
   readonly store: 'memory' | 'redis';
 }
@@ -116,6 +118,9 @@ export const rateLimitsPlugin = fp(
       rule,
       reset: () => {
         for (const s of local) s.clear();
+      },
+      track: (state) => {
+        local.add(state);
       },
       store: redis ? 'redis' : 'memory',
     } satisfies RateLimits);

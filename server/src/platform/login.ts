@@ -1,6 +1,8 @@
-import { createHash, createSign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ServerConfig } from '../config';
 import { fail } from '../http/errors';
+import { AlipayAppApi } from './alipay-app';
+import { memoryTokenStore, WechatApi } from './wechat';
 
 /** The identity a platform login code stands for. */
 export interface PlatformIdentity {
@@ -20,69 +22,39 @@ export interface LoginProviders {
   alipay: LoginProvider;
 }
 
-type Fetch = typeof fetch;
-
-/** Chat-app login: code2session with the configured app id and secret. */
+/** Chat-app login: `jscode2session` through the server's WeChat client (platform/wechat.ts). */
 export class WeappLoginProvider implements LoginProvider {
   readonly platform = 'weapp' as const;
   readonly live = true;
-  constructor(
-    private readonly appId: string,
-    private readonly secret: string,
-    private readonly fetchImpl: Fetch = fetch,
-  ) {}
+  constructor(private readonly wechat: WechatApi) {}
 
   async exchange(code: string): Promise<PlatformIdentity> {
-    const url =
-      'https://api.weixin.qq.com/sns/jscode2session?' +
-      new URLSearchParams({ appid: this.appId, secret: this.secret, js_code: code, grant_type: 'authorization_code' });
-    const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
-    const body = (await res.json()) as { openid?: string; unionid?: string; errcode?: number };
-    if (!body.openid) throw fail('loginExpired');
-    return { openid: body.openid, unionid: body.unionid };
+    let answer: Awaited<ReturnType<WechatApi['codeToSession']>>;
+    try {
+      answer = await this.wechat.codeToSession(code);
+    } catch {
+      throw fail('loginExpired');
+    }
+    if (typeof answer.openid !== 'string' || !answer.openid) throw fail('loginExpired');
+    return { openid: answer.openid, ...(typeof answer.unionid === 'string' ? { unionid: answer.unionid } : {}) };
   }
 }
 
-/** Payment-app login: alipay.system.oauth.token signed with RSA2. */
+/** Payment-app login: `alipay.system.oauth.token` through `alipay-sdk` (platform/alipay-app.ts). */
 export class AlipayLoginProvider implements LoginProvider {
   readonly platform = 'alipay' as const;
   readonly live = true;
-  constructor(
-    private readonly appId: string,
-    private readonly privateKey: string,
-    private readonly fetchImpl: Fetch = fetch,
-  ) {}
+  constructor(private readonly api: AlipayAppApi) {}
 
   async exchange(code: string): Promise<PlatformIdentity> {
-    const ts = new Date().toISOString().replace('T', ' ').slice(0, 19);
-    const params: Record<string, string> = {
-      app_id: this.appId,
-      method: 'alipay.system.oauth.token',
-      charset: 'utf-8',
-      sign_type: 'RSA2',
-      timestamp: ts,
-      version: '1.0',
-      grant_type: 'authorization_code',
-      code,
-    };
-    const content = Object.keys(params)
-      .sort()
-      .map((k) => `${k}=${params[k]}`)
-      .join('&');
-    params.sign = createSign('RSA-SHA256').update(content, 'utf8').sign(this.privateKey, 'base64');
-    const res = await this.fetchImpl('https://openapi.alipay.com/gateway.do', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
-      body: new URLSearchParams(params).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const body = (await res.json()) as {
-      alipay_system_oauth_token_response?: { user_id?: string; open_id?: string };
-    };
-    const r = body.alipay_system_oauth_token_response;
-    const openid = r?.open_id ?? r?.user_id;
-    if (!openid) throw fail('loginExpired');
-    return { openid };
+    let answer: Awaited<ReturnType<AlipayAppApi['oauthToken']>>;
+    try {
+      answer = await this.api.oauthToken(code);
+    } catch {
+      throw fail('loginExpired');
+    }
+    if (typeof answer.openid !== 'string' || !answer.openid) throw fail('loginExpired');
+    return { openid: answer.openid };
   }
 }
 
@@ -105,16 +77,26 @@ export class DevLoginProvider implements LoginProvider {
   }
 }
 
-/** Real providers when app id and secret are configured, development providers otherwise. */
-export function createLoginProviders(config: ServerConfig): LoginProviders {
+/**
+ * Real providers when the app's keys are configured, development providers otherwise. The server
+ * passes its own platform clients (one per server, context.ts); without them clients are made here.
+ */
+export function createLoginProviders(
+  config: ServerConfig,
+  apis: { wechat?: WechatApi | null; alipayApp?: AlipayAppApi | null } = {},
+): LoginProviders {
+  const wechat =
+    apis.wechat ??
+    (config.weappAppId && config.weappSecret
+      ? new WechatApi({ appId: config.weappAppId, secret: config.weappSecret, baseUrl: config.wechatApiBaseUrl, tokens: memoryTokenStore(), now: Date.now })
+      : null);
+  const alipayApp =
+    apis.alipayApp ??
+    (config.alipayAppId && config.alipayPrivateKey
+      ? new AlipayAppApi({ appId: config.alipayAppId, privateKey: config.alipayPrivateKey, alipayPublicKey: config.alipayPublicKey, gateway: config.alipayGateway })
+      : null);
   return {
-    weapp:
-      config.weappAppId && config.weappSecret
-        ? new WeappLoginProvider(config.weappAppId, config.weappSecret)
-        : new DevLoginProvider('weapp'),
-    alipay:
-      config.alipayAppId && config.alipayPrivateKey
-        ? new AlipayLoginProvider(config.alipayAppId, config.alipayPrivateKey)
-        : new DevLoginProvider('alipay'),
+    weapp: wechat ? new WeappLoginProvider(wechat) : new DevLoginProvider('weapp'),
+    alipay: alipayApp ? new AlipayLoginProvider(alipayApp) : new DevLoginProvider('alipay'),
   };
 }

@@ -4,8 +4,9 @@ import type { ServerContext } from '../context';
 import { registerConsoleCall } from '../http/console-call';
 import { fail } from '../http/errors';
 import type { StaffSession } from '../services/console/accounts';
-import { assertShop } from '../services/console/accounts';
-import { clearAtCounter, floorTables, openAtCounter, settleAtCounter, tableDetail } from '../services/console/floor';
+import { assertOwner, assertShop } from '../services/console/accounts';
+import { approveAtCounter, clearAtCounter, floorTables, openAtCounter, rotateAtCounter, settleAtCounter, tableDetail } from '../services/console/floor';
+import { saveSessionSettings, sessionSettingsOf } from '../services/tables/sessions';
 import { recordPrint, ticketOf } from '../services/console/tickets';
 
 /**
@@ -41,6 +42,25 @@ export function registerFloorRoutes(app: FastifyInstance, ctx: ServerContext): v
     await tableShop(c.session, c.body.shopId);
     const { shopId, ...req } = c.body;
     return clearAtCounter(ctx, shopId, req, c.session.staff.username, c.lang);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.tableRotateCode, async (c) => {
+    await tableShop(c.session, c.body.shopId);
+    return rotateAtCounter(ctx, c.body.shopId, c.body.tableId, c.lang);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.tableApprove, async (c) => {
+    await tableShop(c.session, c.body.shopId);
+    const { shopId, ...req } = c.body;
+    return approveAtCounter(ctx, shopId, req, c.session.staff.username, c.lang);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.tableSessionSettings, async (c) => {
+    await assertShop(ctx, c.session, c.body.shopId, 'shop');
+    return sessionSettingsOf(ctx, c.body.shopId);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.tableSessionSettingsSave, async (c) => {
+    await assertShop(ctx, c.session, c.body.shopId, 'shop');
+    assertOwner(c.session);
+    const { shopId, ...settings } = c.body;
+    return saveSessionSettings(ctx, shopId, settings);
   });
   registerConsoleCall(app, ctx, consoleCalls.ticket, async (c) => {
     await assertShop(ctx, c.session, c.body.shopId, 'order');

@@ -13,11 +13,12 @@ import {
   cancelPay,
   confirmTable,
   getTableInfo,
-  openTable,
+  openTableByCode,
   refreshOrder,
   userOrders,
 } from '../services/tables/orders';
 import { cartOperate, cartSync } from '../services/tables/rooms';
+import { TABLE_CODE_LIMITS, type CodeGuard } from '../services/tables/sessions';
 
 const dinerFrom = (ctx: ServerContext, c: CallContext<{ nickName?: string; avatarUrl?: string }>) =>
   dinerOf(ctx, c.session.userId, c.body.nickName, c.body.avatarUrl);
@@ -28,17 +29,36 @@ const dinerFrom = (ctx: ServerContext, c: CallContext<{ nickName?: string; avata
  * the token's: the open ids a request names are not used to decide who acts.
  */
 export async function registerTableRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // TABLE-7: wrong table codes, per customer (strict) and per address (a restaurant's shared Wi-Fi)
+  const perCustomer = app.rateLimits.rule({ max: TABLE_CODE_LIMITS.perCustomer, timeWindow: TABLE_CODE_LIMITS.windowMs });
+  const perAddress = app.rateLimits.rule({ max: TABLE_CODE_LIMITS.perAddress, timeWindow: TABLE_CODE_LIMITS.windowMs });
+  const blocked = new Map<string, number>();
+  app.rateLimits.track(blocked);
+  const guardOf = (c: CallContext<unknown>): CodeGuard => ({
+    blocked,
+    customerKey: `table-code:user:${c.session.userId}`,
+    addressKey: `table-code:ip:${c.request.ip}`,
+    count: (which, key) => (which === 'customer' ? perCustomer : perAddress)(c.request, key),
+  });
+
   registerCall(app, ctx, tableCalls.getTableInfo, async (c) =>
-    getTableInfo(ctx, c.session.shopId, await dinerOf(ctx, c.session.userId), c.body, c.lang),
+    getTableInfo(ctx, c.session.shopId, await dinerOf(ctx, c.session.userId), c.body, c.lang, guardOf(c)),
   );
   registerCall(app, ctx, tableCalls.order, async (c) =>
-    openTable(ctx, c.session.shopId, await dinerFrom(ctx, c), { tableId: c.body.tableId, person: c.body.person }, c.lang),
+    openTableByCode(
+      ctx,
+      c.session.shopId,
+      await dinerFrom(ctx, c),
+      { tableId: c.body.tableId, person: c.body.person, ...(c.body.tableCode !== undefined ? { tableCode: c.body.tableCode } : {}) },
+      c.lang,
+      guardOf(c),
+    ),
   );
   registerCall(app, ctx, tableCalls.userAddProducts, async (c) =>
     addProducts(ctx, c.session.shopId, await dinerFrom(ctx, c), { orderId: c.body.orderId, note: c.body.note }, c.lang),
   );
-  registerCall(app, ctx, tableCalls.refreshOrder, async (c) => refreshOrder(ctx, c.session.shopId, c.body.orderId, c.lang));
-  registerCall(app, ctx, tableCalls.userOrders, async (c) => userOrders(ctx, c.session.shopId, c.body.orderId));
+  registerCall(app, ctx, tableCalls.refreshOrder, async (c) => refreshOrder(ctx, c.session.shopId, c.session.userId, c.body.orderId, c.lang));
+  registerCall(app, ctx, tableCalls.userOrders, async (c) => userOrders(ctx, c.session.shopId, c.session.userId, c.body.orderId));
   registerCall(app, ctx, tableCalls.canPay, async (c) =>
     canPay(ctx, c.session.shopId, await dinerOf(ctx, c.session.userId), c.body.orderId, c.lang),
   );
@@ -62,7 +82,7 @@ export async function registerTableRoutes(app: FastifyInstance, ctx: ServerConte
   });
 
   for (const base of [API_BASE, MESSAGE_CENTRE_BASE]) {
-    registerCall(app, ctx, messageCalls.cartSync, async (c) => cartSync(ctx, c.session.shopId, c.body.room, c.body.flag), base);
+    registerCall(app, ctx, messageCalls.cartSync, async (c) => cartSync(ctx, c.session.shopId, c.session.userId, c.body.room, c.body.flag), base);
     registerCall(
       app,
       ctx,

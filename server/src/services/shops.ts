@@ -26,7 +26,8 @@ export async function getShop(ctx: ServerContext, shopId: number): Promise<ShopR
 
 /** Shop settings in the request's language; the columns the server owns (status, chain) win. */
 export function shopSettingsFor(row: ShopRow, lang: Lang): ShopSettings {
-  const s: StoredShopSettings = row.settings;
+  // the notice settings (template fields, SMS) are the server's own (NOTICE-1): not answered
+  const { noticeTemplates: _templates, noticeSms: _sms, ...s }: StoredShopSettings = row.settings;
   const out: StoredShopSettings = { ...s, id: row.id, shopStatus: row.shopStatus, industry: row.industry as ShopSettings['industry'] };
   if (row.chainId !== null) out.chainId = row.chainId;
   if (lang === 'en') {

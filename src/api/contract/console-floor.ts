@@ -90,9 +90,37 @@ export const FloorRound = z
     /** The last print of its ticket (null: never printed). */
     printedAt: EpochMs.nullable(),
     prints: z.number().int().min(0).max(10000),
+    /** TABLE-7: the round waits for the staff's approval (the shop holds a session's first round). */
+    held: z.boolean().optional(),
   })
   .strict();
 export type FloorRound = z.infer<typeof FloorRound>;
+
+/** Who opens a free table: the first diner's scan, or staff at the counter (TABLE-7). */
+export const TableOpenBy = z.enum(['diner', 'staff']);
+export type TableOpenBy = z.infer<typeof TableOpenBy>;
+
+/** How the shop runs its table sessions (TABLE-7). */
+export const TableSessionSettings = z.object({ openBy: TableOpenBy, holdFirstRound: z.boolean() }).strict();
+export type TableSessionSettings = z.infer<typeof TableSessionSettings>;
+
+/** A table's code and session as staff see them (TABLE-7). */
+export const TableSessionInfo = z
+  .object({
+    /** The table's current code (`tableCode` of its scan-order link). */
+    code: z.string().max(64),
+    /** The scan-order link with the code, as printed on the table's QR code. */
+    link: z.string().max(600),
+    /** When staff last rotated the code (null: the code the table was made with). */
+    codeSetAt: EpochMs.nullable(),
+    /** Customers seated in the session now (by its code). */
+    seated: z.number().int().min(0).max(10000),
+    /** The session's rounds wait for the staff's approval. */
+    held: z.boolean(),
+    settings: TableSessionSettings,
+  })
+  .strict();
+export type TableSessionInfo = z.infer<typeof TableSessionInfo>;
 
 export const TableDetail = z
   .object({
@@ -106,6 +134,8 @@ export const TableDetail = z
     settleTotal: Money.nullable(),
     settleError: z.string().max(40).nullable(),
     serverTime: EpochMs,
+    /** TABLE-7: the table's code, its printed link and the session's state. */
+    session: TableSessionInfo.optional(),
   })
   .strict();
 export type TableDetail = z.infer<typeof TableDetail>;
@@ -168,6 +198,17 @@ export const floorCalls = {
   ),
   /** Clears a paid table (or one opened without any round) for the next party. */
   tableClear: defineCall('tableClear', TableReq.extend({ tableOrderId: Id }).strict(), TableDetail),
+  /**
+   * TABLE-7: gives the table a new code. The old code admits nobody new at once; diners seated in the
+   * running session stay seated. Answers the table with its new code and link.
+   */
+  tableRotateCode: defineCall('tableRotateCode', TableReq, TableDetail),
+  /** TABLE-7: approves the session's held rounds (the shop holds a session's first round). */
+  tableApprove: defineCall('tableApprove', TableReq.extend({ tableOrderId: Id }).strict(), TableDetail),
+  /** TABLE-7: how the shop runs its table sessions. */
+  tableSessionSettings: defineCall('tableSessionSettings', z.object({ shopId: Id }).strict(), TableSessionSettings),
+  /** TABLE-7: saves how the shop runs its table sessions (owners only). */
+  tableSessionSettingsSave: defineCall('tableSessionSettingsSave', TableSessionSettings.extend({ shopId: Id }).strict(), TableSessionSettings),
   /** A kitchen ticket: an order's, or a table round's (only that round's items). */
   ticket: defineCall('ticket', TicketReq, Ticket),
   /** Records a print of the ticket (now, the width, the staff member); answers its prints. */

@@ -15,6 +15,13 @@ import {
 
 /** Open-table calls (C§7 table, C§3 "Table and table order", ORDER-4). */
 
+/**
+ * The table's code of its scan-order link (TABLE-7, `tableCode`). Any short text: a code of any shape
+ * that is not the table's current one is answered `tableCodeInvalid`, never as a malformed request
+ * (it is also spared the storable-text check, ./text.ts: it is compared, never stored).
+ */
+export const TableCode = z.string().max(256);
+
 /** A table (C§3): n… numbers, s… strings, f… amounts, as the spec names them. */
 export const TableInfoSchema: z.ZodType<TableInfo> = z.object({
   id: Id,
@@ -68,6 +75,10 @@ export const TableOrder = z.object({
   nExceptEndTime: EpochMs,
   fVipDiscountAmount: Money,
   nIsOpenTiming: z.union([z.literal(0), z.literal(1)]),
+  /** TABLE-7: 1 while the session's first round waits for the staff's approval. */
+  nHeld: z.union([z.literal(0), z.literal(1)]).optional(),
+  /** TABLE-7: 1 once the session ended (settled or cleared): its diners read it, nobody adds to it. */
+  nEnded: z.union([z.literal(0), z.literal(1)]).optional(),
   /** Order time, epoch ms. */
   nCreateTime: EpochMs,
   /** The shared-cart room of this order: table_{shopId}_{tableId}_{orderId} (C§4). */
@@ -84,18 +95,23 @@ export const GetTableInfoRes = z.object({
   order: TableOrder.nullable(),
   allTableOrders: z.array(TableOrder).max(50),
   openid: OpenId,
+  /**
+   * TABLE-7: whether the caller may order at this table now — the current code came with the call, or
+   * they are seated in its running session. Without it the answer names the table and its state only.
+   */
+  admitted: z.boolean().optional(),
 });
 export type GetTableInfoRes = z.infer<typeof GetTableInfoRes>;
 
 export const GetTableInfoReq = z
-  .object({ tableId: Id.optional(), tableNo: z.string().min(1).max(32).optional() })
+  .object({ tableId: Id.optional(), tableNo: z.string().min(1).max(32).optional(), tableCode: TableCode.optional() })
   .strict()
   .refine((v) => v.tableId !== undefined || v.tableNo !== undefined, { message: 'tableId or tableNo', path: ['tableId'] });
 
 const Diner = { openId: OpenId, nickName: NickName, avatarUrl: AvatarUrl };
 
 export const TableOpenReq = z
-  .object({ person: z.number().int().min(1).max(999), tableId: Id, ...Diner })
+  .object({ person: z.number().int().min(1).max(999), tableId: Id, tableCode: TableCode.optional(), ...Diner })
   .strict();
 
 export const UserAddProductsReq = z
@@ -110,6 +126,8 @@ export const TableBatch = z.object({
   addedAt: EpochMs,
   note: ShortText,
   lines: z.array(OrderLine).max(200),
+  /** TABLE-7: the round waits for the staff's approval. */
+  held: z.boolean().optional(),
 });
 export type TableBatch = z.infer<typeof TableBatch>;
 
@@ -148,7 +166,10 @@ const OrderDiner = z.object({ openId: OpenId, orderId: Id }).strict();
 export const tableCalls = {
   /** By the table's id, or by the number printed on its code (`table_no` of a scan-order link). */
   getTableInfo: defineCall('table/getTableInfo', GetTableInfoReq, GetTableInfoRes),
-  /** Open a new order on the table (or join the open one when the table is occupied). */
+  /**
+   * Open a new order on the table (or join the open one when the table is occupied): needs the
+   * table's current `tableCode` (TABLE-7), which seats the caller in the table's session.
+   */
   order: defineCall('table/order', TableOpenReq, TableOrder),
   userAddProducts: defineCall('table/userAddProducts', UserAddProductsReq, TableOrder),
   refreshOrder: defineCall('table/refreshOrder', OrderDiner, TableOrder),

@@ -7,6 +7,9 @@
 // eslint-disable-next-line no-control-regex -- finding the NUL character is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** The one body field spared the check: `tableCode` (TABLE-7), compared as bytes and never stored. */
+const UNCHECKED_KEY = 'tableCode';
+
 /** Whether PostgreSQL `text` can hold `s`. */
 export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
 
@@ -26,6 +29,8 @@ export function findUnstorableText(value: unknown, path: string[] = []): string 
   if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
       if (!isStorableText(k)) return [...path, JSON.stringify(k)].join('.');
+      // a table's code is compared, never stored: any text is a (wrong) code, not a malformed body
+      if (k === UNCHECKED_KEY && path.length === 0 && typeof v === 'string') continue;
       const found = findUnstorableText(v, [...path, k]);
       if (found !== null) return found;
     }

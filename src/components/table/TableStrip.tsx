@@ -3,7 +3,8 @@ import Taro from '@tarojs/taro';
 import { OrderType } from '@/domain/enums';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { t } from '@/i18n';
+import { ErrorCode } from '@/domain/errors';
+import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { LiveBadge } from './LiveBadge';
 import { TableAlerts } from './TableAlerts';
@@ -26,6 +27,11 @@ export const TableStrip = observer(function TableStrip() {
       <View className="table-strip" id="table-strip" onClick={() => void Taro.navigateTo({ url: TablePages.table })}>
         <Text className="table-strip__text">{t('pages.table.strip', { name: table.order.sTableName, count: Math.max(1, table.diners.length) })}</Text>
         <LiveBadge />
+        {table.held ? (
+          <Text className="table-strip__held" id="table-strip-held">
+            {errorMessage(ErrorCode.tableRoundHeld)}
+          </Text>
+        ) : null}
         <Text className="table-strip__go">{t('pages.table.goTable')} ›</Text>
       </View>
       <TableAlerts />

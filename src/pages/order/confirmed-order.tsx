@@ -15,6 +15,7 @@ import { notice } from '@/components/ordering/feedback';
 import { TableAlerts } from '@/components/table/TableAlerts';
 import { OrderedRounds } from '@/components/table/TableParts';
 import { TablePages } from '@/components/table/table-view';
+import { ErrorCode } from '@/domain/errors';
 import { PayType } from '@/domain/enums';
 import { tableFee } from '@/domain/pricing/table-fee';
 import { errorMessage, t } from '@/i18n';
@@ -122,6 +123,11 @@ export default observer(function OrderConfirmedOrderPage() {
         <Text className="muted">{t('pages.table.orderRow', { no: order.sOrderNo, people: order.nPerson })}</Text>
         {seated && timing?.isOpenTiming ? <Text className="muted">{t('pages.table.seated', { minutes: seated.minutes })}</Text> : null}
       </View>
+      {table.held ? (
+        <View className="card table-held" id="ordered-held" role="status">
+          <Text>{errorMessage(ErrorCode.tableRoundHeld)}</Text>
+        </View>
+      ) : null}
       <OrderedRounds />
       {b ? <CartBreakdown breakdown={b} /> : null}
       {b ? <PayTypes /> : null}
@@ -132,7 +138,12 @@ export default observer(function OrderConfirmedOrderPage() {
         <View className="submit-bar__sum">
           <Money value={total} className="price--large" />
         </View>
-        <View className={`submit-bar__go${paying ? ' submit-bar__go--busy' : ''}${b ? '' : ' submit-bar__go--off'}`} id="table-settle" onClick={() => (b ? void pay() : undefined)}>
+        <View
+          className={`submit-bar__go${paying ? ' submit-bar__go--busy' : ''}${b && !table.held ? '' : ' submit-bar__go--off'}`}
+          id="table-settle"
+          aria-disabled={!b || table.held ? 'true' : undefined}
+          onClick={() => (b && !table.held ? void pay() : undefined)}
+        >
           {paying ? <View className="spinner spinner--small" /> : null}
           <Text>{t('pages.table.settle')}</Text>
         </View>

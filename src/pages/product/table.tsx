@@ -11,7 +11,7 @@ import { toastError } from '@/components/ordering/feedback';
 import { TableAlerts } from '@/components/table/TableAlerts';
 import { DinersRow, LiveBadge, OrderedRounds, SharedCart } from '@/components/table/TableParts';
 import { TablePages } from '@/components/table/table-view';
-import type { ErrorCode } from '@/domain/errors';
+import { ErrorCode } from '@/domain/errors';
 import { tableFee } from '@/domain/pricing/table-fee';
 import { errorMessage, t } from '@/i18n';
 import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
@@ -92,6 +92,9 @@ const PickOrder = observer(function PickOrder() {
  * there, the shared cart with who added what, the rounds already ordered and the table's running
  * total; "Place order" sends the cart to the kitchen for everyone.
  */
+/** TABLE-7: the session's first round waits for the staff ("waiting for the staff to confirm"). */
+const HELD = ErrorCode.tableRoundHeld;
+
 export default observer(function ProductTablePage() {
   const boot = useShopBoot();
   const root = useOrderingStores();
@@ -106,6 +109,8 @@ export default observer(function ProductTablePage() {
     const params = router.params as Record<string, string | undefined>;
     const tableId = params.tableId && /^\d+$/.test(params.tableId) ? Number(params.tableId) : undefined;
     const tableNo = params.tableNo ?? session.newTableNo ?? session.tableNo ?? undefined;
+    // a link straight to this page may carry the table's code too (TABLE-7)
+    if (params.tableCode && params.tableCode !== session.tableCode) session.patch({ tableCode: params.tableCode });
     const scanned = async () => {
       // back at the table this diner sat at (a reload, a restart) unless another table was asked for
       if (tableId === undefined && (await table.resume()) && (!tableNo || table.info?.sName === tableNo)) return;
@@ -139,6 +144,11 @@ export default observer(function ProductTablePage() {
       {table.phase === 'pick' ? <PickOrder /> : null}
       {table.phase === 'joined' && order ? (
         <>
+          {table.held ? (
+            <View className="card table-held" id="table-held">
+              <Text>{errorMessage(HELD)}</Text>
+            </View>
+          ) : null}
           <DinersRow />
           <SharedCart />
           <OrderedRounds />

@@ -67,3 +67,12 @@ describe('start-up parameters', () => {
     expect([...SESSION_FLAGS_CLEARED_AT_LAUNCH]).toEqual(['limitShowed', 'takeawaySearchValue', 'firstChargeShowed', 'firstRegisterShowed']);
   });
 });
+
+describe('the table code (TABLE-7)', () => {
+  const env = { userAgent: 'test', deviceId: 'device-1' };
+  test('is read as given from `tableCode`; missing, it is null (the server refuses the table then)', () => {
+    expect(parseStartupParams({ source_type: '6', shop_id: '1001', table_no: 'A1', tableCode: ' Abc 1 ' }, env).tableCode).toBe(' Abc 1 ');
+    expect(parseStartupParams({ source_type: '6', shop_id: '1001', table_no: 'A1' }, env).tableCode).toBeNull();
+    expect(parseStartupParams({ tableCode: 'undefined' }, env).tableCode).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@ import { tableCalls } from '../../../src/api/contract/table';
 import type { ConsoleWsMessage } from '../../../src/api/contract/console';
 import { CartOperation } from '../../../src/domain/enums';
 import { lineFlag } from '../../../src/domain/pricing';
-import { SHOP } from '../../../server/src/demo/ids';
+import { SHOP, codeOfTable } from '../../../server/src/demo/ids';
 import { consoleRoom } from '../../../server/src/services/console/feed';
 import { roomBus } from '../../../server/src/services/tables/bus';
 import type { TestServer } from '../../support/build-server';
@@ -22,16 +22,20 @@ export interface Diner {
   nickName: string;
 }
 
-/** A diner of the restaurant with a name of their own. */
+/** Numbers the diners' open ids: every call is a new customer, the same in every run. */
+let diners = 0;
+
+/** A diner of the restaurant with a name of their own (a new customer each call). */
 export async function dinerAt(server: TestServer, nickName: string): Promise<Diner> {
-  return { token: await server.login(SHOP.restaurant, `floor-${nickName}-${Math.random().toString(36).slice(2)}`), nickName };
+  diners += 1;
+  return { token: await server.login(SHOP.restaurant, `floor-${nickName}-${diners}`), nickName };
 }
 
 const who = (d: Diner) => ({ openId: `o-${d.nickName}`, nickName: d.nickName, avatarUrl: '' });
 
-/** The diner opens the table (or joins its open order). */
+/** The diner scans the table's code and opens the table (or joins its open order): seated in its session. */
 export async function openAt(server: TestServer, d: Diner, tableId: number, person = 2) {
-  return success(await server.call(tableCalls.order, { person, tableId, ...who(d) }, { token: d.token }));
+  return success(await server.call(tableCalls.order, { person, tableId, tableCode: codeOfTable(tableId), ...who(d) }, { token: d.token }));
 }
 
 /** The diner puts `quantity` of the product in the table's cart and sends the cart as one round. */

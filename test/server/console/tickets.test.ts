@@ -25,6 +25,8 @@ describe('round tickets', () => {
     const ann = await dinerAt(s, 'Ann');
     const bob = await dinerAt(s, 'Bob');
     const order = await openAt(s, ann, TABLE.A3, 2);
+    // Bob scans the table's code too: seated in the session (TABLE-7)
+    await openAt(s, bob, TABLE.A3, 2);
     const firstAt = s.clock.now();
     await sendRound(s, ann, order, TOMATO_EGG, 2);
     s.clock.advance(5 * 60_000);

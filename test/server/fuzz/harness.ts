@@ -9,8 +9,9 @@
  *   database cannot store) answers `badRequest`;
  * - every refusal is a well-formed Failure with a message and no stack or database text, every
  *   success matches the call's `res` schema;
- * - customer A never gets at customer B's records (B's address, order, top-up, table order, coupons,
- *   member card) nor sees B's text in an answer;
+ * - customer A never gets at customer B's records (B's address, order, top-up, table session — running
+ *   or ended —, coupons, member card) nor sees B's text in an answer; a table call with another table's
+ *   code is answered like one with a code no table has (TABLE-7);
  * - a refused body changes nothing: a checksum of every table before and after (batched; a batch
  *   whose checksum moved is replayed one case at a time to name the culprit);
  * - the staff console's calls (src/api/contract/console.ts) are sent under CONSOLE_API_BASE with the
@@ -51,7 +52,9 @@ import {
   RETAIL_PRODUCT,
   SHOP,
   TABLE,
+  TABLE_CODE,
 } from '../../../server/src/demo/ids';
+import { clearAtCounter } from '../../../server/src/services/console/floor';
 import { buildTestServer, TestClock, type TestServer } from '../../support/build-server';
 import { dine, place, quote } from '../orders/helpers';
 import { signInAs } from '../console/support';
@@ -106,7 +109,11 @@ export interface Fixture {
     couponIds: number[];
     rechargeId: number | null;
     tableOrderId: number | null;
+    /** B's table session that staff cleared (TABLE-7: ended). */
+    endedTableOrderId: number | null;
   };
+  /** A's own table session that staff cleared: A reads it, adds nothing. */
+  aEndedTableOrderId: number | null;
   /** Ids that belong to B or to another shop: what a mutation swaps in. */
   foreignIds: number[];
   /** Valid bodies of some calls (A's own), to mutate from. */
@@ -144,7 +151,16 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
   const orderB = await place(server, tokenB, dine({ note: `${SECRET} note`, table: 'A5' }));
   const orderA = await place(server, tokenA, dine({ note: 'a', table: 'A6' }));
   const recharge = await server.call(vipCalls.recharge, { amount: 100, payType: 'weixin' }, { token: tokenB });
-  const table = await server.call(tableCalls.order, { person: 2, tableId: TABLE.A3, openId: 'fuzz-b', nickName: 'B', avatarUrl: '' }, { token: tokenB });
+  const table = await server.call(tableCalls.order, { person: 2, tableId: TABLE.A3, tableCode: TABLE_CODE.A3, openId: 'fuzz-b', nickName: 'B', avatarUrl: '' }, { token: tokenB });
+  // TABLE-7: sessions that ended (staff cleared the table), B's and A's own
+  const ended = async (token: string, tableId: number, code: string): Promise<number | null> => {
+    const opened = await server.call(tableCalls.order, { person: 1, tableId, tableCode: code, openId: 'fuzz', nickName: 'x', avatarUrl: '' }, { token });
+    if (!opened.ok) return null;
+    await clearAtCounter(server.ctx, SHOP.restaurant, { tableId, tableOrderId: opened.info.id }, 'fuzz', 'zh');
+    return opened.info.id;
+  };
+  const endedB = await ended(tokenB, TABLE.A8, TABLE_CODE.A8);
+  const endedA = await ended(tokenA, TABLE.R3, TABLE_CODE.R3);
   const b = {
     addressId: addrB.id,
     orderId: orderB.id,
@@ -153,6 +169,7 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
     couponIds: Object.values(MEMBER_COUPON),
     rechargeId: recharge.ok ? recharge.info.rechargeId : null,
     tableOrderId: table.ok ? table.info.id : null,
+    endedTableOrderId: endedB,
   };
   if (!recharge.ok) console.warn(`fuzz fixture: B's top-up was refused (${recharge.code}); its id is left out`);
   if (!table.ok) console.warn(`fuzz fixture: B's table order was refused (${table.code}); its id is left out`);
@@ -164,6 +181,7 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
     ...b.couponIds,
     ...(b.rechargeId ? [b.rechargeId] : []),
     ...(b.tableOrderId ? [b.tableOrderId] : []),
+    ...(b.endedTableOrderId ? [b.endedTableOrderId] : []),
     SHOP.retail,
     SHOP.beauty,
     SHOP.branch,
@@ -205,14 +223,14 @@ async function makeFixture(server: TestServer): Promise<Fixture> {
       consoleSession.cookie = await signInAs(server, CONSOLE_USER.username, password);
     },
   };
-  return { tokenA, tokenB, a, b, foreignIds, seeds, console: consoleSession };
+  return { tokenA, tokenB, a, b, aEndedTableOrderId: endedA, foreignIds, seeds, console: consoleSession };
 }
 
 /** Values for properties by name: the demo's records, A's and B's, other shops'. */
 function hintFor(f: Fixture): Hint {
   const products = [...Object.values(RESTAURANT_PRODUCT), RETAIL_PRODUCT.fries, BEAUTY_PRODUCT.haircut];
   const shops = [SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch];
-  const orderIds = [f.a.orderId, f.b.orderId, ...(f.b.tableOrderId ? [f.b.tableOrderId] : [])];
+  const orderIds = [f.a.orderId, f.b.orderId, ...[f.b.tableOrderId, f.b.endedTableOrderId, f.aEndedTableOrderId].filter((id): id is number => id !== null)];
   const activities = Object.values(ACTIVITY);
   const pools: Array<[RegExp, unknown[]]> = [
     [/^(productId|productIds|ids)$/, products],
@@ -228,7 +246,9 @@ function hintFor(f: Fixture): Hint {
     [/^id$/, [...products, ...shops, ...orderIds, f.a.addressId, f.b.addressId, f.a.memberId, ...f.b.memberIds, ...f.b.couponIds, ...activities]],
     [/^(openid|openId|code)$/, [DEMO_USER.member.openid, DEMO_USER.memberEmpty.openid, 'fuzz-b', PROMOTION_CODE]],
     [/^orderNo$/, [f.a.orderNo, f.b.orderNo]],
-    [/^(table|tableNo)$/, ['A1', 'A3', 'R1', 'Z9']],
+    [/^(table|tableNo)$/, ['A1', 'A3', 'R1', 'R4', 'Z9']],
+    // TABLE-7: R4's own code (A may open R4), another table's code everywhere else, codes no table has
+    [/^tableCode$/, [TABLE_CODE.R4, '', 'guess', TABLE_CODE.R4.toUpperCase(), 'x'.repeat(256)]],
     [/^phone$/, ['13800000000', '13900000000', '13812345678']],
     [/^token$/, [f.tokenA, 'expired-token']],
     [/^username$/, [CONSOLE_USER.username, 'owner-1003', 'staff-1001', 'nobody']],
@@ -268,7 +288,12 @@ const LEAK = /\n\s+at |\.(ts|js):\d+|node_modules|Failed query|syntax error|viol
 interface ForeignRecord {
   what: string;
   field: string | null;
+  /** What the field holds in its "does not exist" twin (default: an id no record has). */
+  missing?: unknown;
 }
+
+/** The table calls that name a table session by its order id. */
+const TABLE_SESSION_CALL = /^table\/(userAddProducts|refreshOrder|userOrders|canPay|confirm|cancelPay)$/;
 
 /** A body carrying one of B's records where the call acts on the caller's own: what it must not reach. */
 function foreignRecord(def: CallDef, body: unknown, f: Fixture): ForeignRecord | null {
@@ -289,7 +314,15 @@ function foreignRecord(def: CallDef, body: unknown, f: Fixture): ForeignRecord |
   }
   if (path === 'order/deliveryInfo' && o.orderNo === f.b.orderNo) return { what: "B's order", field: null };
   if (path === 'vip/rechargeQuery' && f.b.rechargeId !== null && o.rechargeId === f.b.rechargeId) return { what: "B's top-up", field: 'rechargeId' };
-  // a table order is shared by the diners of its shop (docs/decisions.md "Identity"): B's is A's to join
+  // TABLE-7: a table session is its seated diners' (A is never seated in B's, running or ended)
+  if (TABLE_SESSION_CALL.test(path) && [f.b.tableOrderId, f.b.endedTableOrderId].includes(o.orderId as number)) {
+    return { what: "B's table session", field: 'orderId' };
+  }
+  // another table's code: answered like a code no table has
+  if ((path === 'table/order' || path === 'table/getTableInfo') && o.tableCode === TABLE_CODE.R4) {
+    const named = typeof o.tableId === 'number' ? o.tableId : typeof o.tableNo === 'string' && o.tableId === undefined ? (TABLE as Record<string, number>)[o.tableNo] : undefined;
+    if (named !== undefined && named !== TABLE.R4) return { what: "another table's code", field: 'tableCode', missing: 'no-table-has-this-code' };
+  }
   if (/^vip\/(doc|pointDoc|updatePayPassword)$/.test(path) && f.b.memberIds.includes(o.id as number)) return { what: "B's member card", field: 'id' };
   if (path === 'activity/pointExchangeProduct' && f.b.memberIds.includes(o.memberId as number)) return { what: "B's member card", field: 'memberId' };
   if (path === 'order/confirm' || path === 'table/confirm') {
@@ -492,7 +525,7 @@ export async function fuzzCall(server: TestServer, def: CallDef, f: Fixture, cas
     const foreign = mayPass && ans.body?.result === false ? foreignRecord(def, c.body, f) : null;
     if (foreign?.field) {
       // B's record answers what a record that does not exist answers: nothing tells A it is there
-      const twin = { ...(c.body as Record<string, unknown>), [foreign.field]: MISSING_ID };
+      const twin = { ...(c.body as Record<string, unknown>), [foreign.field]: 'missing' in foreign ? foreign.missing : MISSING_ID };
       const missing = await send(server, def, { ...c, body: twin, text: toJsonText(twin) }, token, f);
       if (missing.body?.code !== ans.body?.code) {
         out.problems.push(`${def.path} ${label(c)}: ${foreign.what} answered ${ans.body?.code}, a missing record ${missing.body?.code}`);

@@ -35,6 +35,7 @@ const bodies = (): Record<MerchantOp, unknown> => ({
   'shop/load': { ...(shopConfig as object), shop: { ...((shopConfig as { shop: object }).shop ?? {}), name: 'Taken over' } },
   tables: { shopId: SHOP.restaurant },
   refunds: { open: true },
+  notices: { open: true },
   'staff/add': { shopId: SHOP.restaurant, username: 'intruder', role: 'owner' },
 });
 

@@ -25,7 +25,7 @@ import { lineFlag } from '../../../src/domain/pricing';
 import { eq } from 'drizzle-orm';
 import { tableOrders } from '../../../server/src/db/schema';
 import { BRANCH_PRODUCT } from '../../../server/src/demo/branch';
-import { ACTIVITY, DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, MEMBER_COUPON, RESTAURANT_PRODUCT as P, SHOP, TABLE } from '../../../server/src/demo/ids';
+import { ACTIVITY, DEMO_MEMBER, DEMO_MEMBER_EMPTY, DEMO_USER, MEMBER_COUPON, RESTAURANT_PRODUCT as P, SHOP, TABLE, TABLE_CODE } from '../../../server/src/demo/ids';
 import { buildTestServer, type CallResult, type TestServer } from '../../support/build-server';
 import { connectRoom } from '../../support/room-client';
 import { place, quote, selfPickup, success, takeaway } from '../orders/helpers';
@@ -35,8 +35,9 @@ import { changedTables, fieldKey, fieldPaths, fingerprint } from './support';
  * How a field that takes a record id is protected:
  * - `own`: a record of one user (order, address, card, top-up, coupon): checked against the token's
  *   user; a case below tries it with another user's record.
- * - `shop`: a record shared by the diners of one shop (a table's order and its room): checked against
- *   the token's shop; a case below tries it from another shop.
+ * - `shop`: a record shared by the diners of one table session (a table's order and its room): checked
+ *   against the token's shop and the caller's seat in the session (TABLE-7); the cases below try it
+ *   from another shop and from a diner of the same shop who is not seated at that table.
  * - `shopScope`: a shop id, checked by the shop-scope hook (test/server/shop-scope.test.ts).
  * - `catalogue`: the token's shop's public menu, promotions, pay types or staff: nobody owns them,
  *   and the server looks them up within the token's shop.
@@ -241,11 +242,11 @@ beforeAll(async () => {
   };
   const multiA = success(await server.call(multiOrderCalls.confirm, await quotedMulti(a, multi), { token: a, headers: { 'idempotency-key': randomUUID() } })).id;
 
-  const openA = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A4, ...DINER }, { token: a }));
+  const openA = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A4, tableCode: TABLE_CODE.A4, ...DINER }, { token: a }));
   const tableA = { orderId: openA.id, room: `table_${SHOP.restaurant}_${TABLE.A4}_${openA.id}` };
 
   // B's table: opened, one tomato and egg in the room, sent as a round
-  const openB = success(await server.call(tableCalls.order, { person: 1, tableId: TABLE.A5, ...DINER }, { token: b }));
+  const openB = success(await server.call(tableCalls.order, { person: 1, tableId: TABLE.A5, tableCode: TABLE_CODE.A5, ...DINER }, { token: b }));
   const roomB = `table_${SHOP.restaurant}_${TABLE.A5}_${openB.id}`;
   const line = { id: TOMATO_EGG, name: 'x', price: 22, quantity: 1, flag: lineFlag(TOMATO_EGG), typeid: 1 };
   success(
@@ -411,7 +412,7 @@ const CASES: Case[] = [
     const t = token as () => string;
     return [
       { call: tableCalls.getTableInfo, field: 'tableId', what: `read a table from ${who}`, intrude: c(tableCalls.getTableInfo, { tableId: TABLE.A4 }, t), ghost: c(tableCalls.getTableInfo, { tableId: NONE }, t), owner: c(tableCalls.getTableInfo, { tableId: TABLE.A4 }, A), refused: true },
-      { call: tableCalls.order, field: 'tableId', what: `open a table from ${who}`, intrude: c(tableCalls.order, { person: 1, tableId: TABLE.A6, ...DINER }, t), ghost: c(tableCalls.order, { person: 1, tableId: NONE, ...DINER }, t), refused: true },
+      { call: tableCalls.order, field: 'tableId', what: `open a table from ${who}`, intrude: c(tableCalls.order, { person: 1, tableId: TABLE.A6, tableCode: TABLE_CODE.A6, ...DINER }, t), ghost: c(tableCalls.order, { person: 1, tableId: NONE, tableCode: TABLE_CODE.A6, ...DINER }, t), refused: true },
       { call: tableCalls.userAddProducts, field: 'orderId', what: `send a round from ${who}`, intrude: () => c(tableCalls.userAddProducts, { products: [{ id: TOMATO_EGG, quantity: 1, flag: lineFlag(TOMATO_EGG) }], orderId: w.tableA.orderId, ...DINER }, t)(), ghost: c(tableCalls.userAddProducts, { products: [{ id: TOMATO_EGG, quantity: 1, flag: lineFlag(TOMATO_EGG) }], orderId: NONE, ...DINER }, t), refused: true },
       { call: tableCalls.refreshOrder, field: 'orderId', what: `read the table order from ${who}`, intrude: () => c(tableCalls.refreshOrder, { orderId: w.tableA.orderId, openId: 'x' }, t)(), ghost: c(tableCalls.refreshOrder, { orderId: NONE, openId: 'x' }, t), owner: () => c(tableCalls.refreshOrder, { orderId: w.tableA.orderId, openId: 'x' }, A)(), refused: true },
       { call: tableCalls.userOrders, field: 'orderId', what: `read the rounds from ${who}`, intrude: () => c(tableCalls.userOrders, { orderId: w.tableA.orderId }, t)(), ghost: c(tableCalls.userOrders, { orderId: NONE }, t), owner: () => c(tableCalls.userOrders, { orderId: w.tableA.orderId }, A)(), refused: true },
@@ -433,6 +434,14 @@ const CASES: Case[] = [
       },
     ] satisfies Case[];
   }),
+  // TABLE-7: a diner of the same shop not seated in A's session reaches neither its order nor its room
+  ...[
+    { call: tableCalls.userAddProducts, field: 'orderId', what: 'send a round to a session B is not seated in', intrude: () => c(tableCalls.userAddProducts, { products: [{ id: TOMATO_EGG, quantity: 1, flag: lineFlag(TOMATO_EGG) }], orderId: w.tableA.orderId, ...DINER }, B)(), ghost: c(tableCalls.userAddProducts, { products: [{ id: TOMATO_EGG, quantity: 1, flag: lineFlag(TOMATO_EGG) }], orderId: NONE, ...DINER }, B), refused: true },
+    { call: tableCalls.refreshOrder, field: 'orderId', what: 'read a session B is not seated in', intrude: () => c(tableCalls.refreshOrder, { orderId: w.tableA.orderId, openId: 'x' }, B)(), ghost: c(tableCalls.refreshOrder, { orderId: NONE, openId: 'x' }, B), owner: () => c(tableCalls.refreshOrder, { orderId: w.tableA.orderId, openId: 'x' }, A)(), refused: true },
+    { call: tableCalls.userOrders, field: 'orderId', what: 'read the rounds of a session B is not seated in', intrude: () => c(tableCalls.userOrders, { orderId: w.tableA.orderId }, B)(), ghost: c(tableCalls.userOrders, { orderId: NONE }, B), owner: () => c(tableCalls.userOrders, { orderId: w.tableA.orderId }, A)(), refused: true },
+    { call: tableCalls.canPay, field: 'orderId', what: 'ask to pay a session B is not seated in', intrude: () => c(tableCalls.canPay, { orderId: w.tableA.orderId, openId: 'x' }, B)(), ghost: c(tableCalls.canPay, { orderId: NONE, openId: 'x' }, B), refused: true },
+    { call: messageCalls.cartSync, field: 'room', what: 'read the shared cart of a session B is not seated in', intrude: () => c(messageCalls.cartSync, { room: w.tableA.room }, B)(), ghost: () => c(messageCalls.cartSync, { room: `table_${SHOP.restaurant}_${TABLE.A4}_${NONE}` }, B)(), owner: () => c(messageCalls.cartSync, { room: w.tableA.room }, A)(), refused: true },
+  ] satisfies Case[],
 ];
 
 async function tableOrderRow(id: number) {

@@ -16,7 +16,7 @@ import { userCalls } from '../../../src/api/contract/user';
 import { vipCalls } from '../../../src/api/contract/vip';
 import { WsCloseCode } from '../../../src/domain/enums';
 import { addresses } from '../../../server/src/db/schema';
-import { DEMO_USER, SHOP, TABLE } from '../../../server/src/demo/ids';
+import { DEMO_USER, SHOP, TABLE, TABLE_CODE } from '../../../server/src/demo/ids';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { connectRoom, isSnapshot } from '../../support/room-client';
 import { success } from '../orders/helpers';
@@ -119,7 +119,7 @@ describe('a token lives 24 hours (C§9)', () => {
 describe('the live channel refuses an expired token', () => {
   test('a room socket opens at 23 h 59 m and is closed "unauthorized" at 24 h', async () => {
     const token = await server.login(SHOP.restaurant, `expiry-diner-${Date.now()}`);
-    const opened = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A2, ...DINER }, { token }));
+    const opened = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A2, tableCode: TABLE_CODE.A2, ...DINER }, { token }));
     const roomId = `table_${SHOP.restaurant}_${TABLE.A2}_${opened.id}`;
 
     server.clock.set(start + TOKEN_LIFE - MINUTE);
@@ -137,7 +137,7 @@ describe('the live channel refuses an expired token', () => {
 
   test('a socket opened before 24 h is closed "unauthorized" at its next frame after 24 h, and the frame changes nothing', async () => {
     const token = await server.login(SHOP.restaurant, `expiry-open-${Date.now()}`);
-    const opened = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A3, ...DINER }, { token }));
+    const opened = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A3, tableCode: TABLE_CODE.A3, ...DINER }, { token }));
     const roomId = `table_${SHOP.restaurant}_${TABLE.A3}_${opened.id}`;
     server.clock.set(start + TOKEN_LIFE - MINUTE);
     const live = await connectRoom(base, roomId, token);
@@ -149,6 +149,8 @@ describe('the live channel refuses an expired token', () => {
     expect(await live.closed).toBe(WsCloseCode.unauthorized);
     // the room is where it was: read with a fresh token of the shop
     const other = await server.login(SHOP.restaurant, `expiry-check-${Date.now()}`);
+    // seated at the table by its code (TABLE-7): joining the session leaves the room's cart alone
+    success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A3, tableCode: TABLE_CODE.A3, ...DINER }, { token: other }));
     const room = success(await server.call(messageCalls.cartSync, { room: roomId }, { token: other }));
     expect(room.version).toBe(snap.version);
   });

@@ -8,7 +8,7 @@ import { tableCalls } from '../../../src/api/contract/table';
 import { lineFlag } from '../../../src/domain/pricing';
 import { CartReplyCode } from '../../../src/domain/enums';
 import { RoomChannel, wsUrl, type SocketFactory } from '../../../src/realtime';
-import { SHOP, TABLE } from '../../../server/src/demo/ids';
+import { SHOP, TABLE, TABLE_CODE } from '../../../server/src/demo/ids';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { success } from '../orders/helpers';
 
@@ -44,7 +44,11 @@ afterAll(() => server.close());
 
 test('two diners\' channels share one cart; a stale edit is answered busy and shows the winner', async () => {
   const [t1, t2] = await Promise.all([server.login(SHOP.restaurant, 'channel-1'), server.login(SHOP.restaurant, 'channel-2')]);
-  const order = success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A2, openId: 'x', nickName: 'One', avatarUrl: '' }, { token: t1 }));
+  // both scan the table's code (TABLE-7): each is seated in its session
+  const seat = async (token: string) =>
+    success(await server.call(tableCalls.order, { person: 2, tableId: TABLE.A2, tableCode: TABLE_CODE.A2, openId: 'x', nickName: 'One', avatarUrl: '' }, { token }));
+  const order = await seat(t1);
+  await seat(t2);
   const open = (token: string, nickname: string) => {
     const ch = new RoomChannel({ roomId: order.roomId, url: wsUrl(base, order.roomId, token), token, me: { openId: nickname, nickname, avatar: '' }, socket: nodeSocket });
     ch.open();

@@ -13,7 +13,8 @@ import { shops } from '../../../server/src/db/schema';
 import { CartOperation, CartReplyCode } from '../../../src/domain/enums';
 import { lineFlag } from '../../../src/domain/pricing';
 import type { CartLine } from '../../../src/domain/types';
-import { SHOP, TABLE } from '../../../server/src/demo/ids';
+import { SHOP, TABLE, codeOfTable } from '../../../server/src/demo/ids';
+import { parseTableRoomId } from '../../../src/domain/table';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { connectRoom, isEvent, isReply, isSnapshot, type RoomClient } from '../../support/room-client';
 import { success } from '../orders/helpers';
@@ -45,11 +46,14 @@ async function diners(n: number): Promise<string[]> {
   return Promise.all(Array.from({ length: n }, (_, i) => server.login(SHOP.restaurant, `table-diner-${i}-${Date.now()}`)));
 }
 
+/** Opens (or joins) the table with its code, as its QR link brings it (TABLE-7): the diner is seated. */
 async function openOrder(token: string, tableId: number, person = 2) {
-  return success(await server.call(tableCalls.order, { person, tableId, ...diner(1) }, { token }));
+  return success(await server.call(tableCalls.order, { person, tableId, tableCode: codeOfTable(tableId), ...diner(1) }, { token }));
 }
 
+/** Seats the diner at the room's table (its code) and joins the room's live channel. */
 async function joinRoom(roomId: string, token: string, n: number): Promise<RoomClient> {
+  await openOrder(token, Number(parseTableRoomId(roomId)!.tableId));
   const c = await connectRoom(base, roomId, token);
   c.send({ type: 'join', nickname: `Diner ${n}`, avatar: `/a/${n}.png` });
   await c.next(isSnapshot);
@@ -76,7 +80,7 @@ describe('table state and opening', () => {
 
   test('a free table reads nStatus 0; two diners opening it at the same moment get one order', async () => {
     const [a, b] = await diners(2);
-    const before = success(await server.call(tableCalls.getTableInfo, { tableNo: 'A3' }, { token: a }));
+    const before = success(await server.call(tableCalls.getTableInfo, { tableNo: 'A3', tableCode: codeOfTable(TABLE.A3) }, { token: a }));
     expect(before.tableInfo).toMatchObject({ id: TABLE.A3, nStatus: 0, sName: 'A3', nMaxPerson: 4 });
     expect(before.allTableOrders).toEqual([]);
 
@@ -84,7 +88,7 @@ describe('table state and opening', () => {
     expect(oa.id).toBe(ob.id);
     expect(oa.roomId).toBe(`table_${SHOP.restaurant}_${TABLE.A3}_${oa.id}`);
 
-    const after = success(await server.call(tableCalls.getTableInfo, { tableId: TABLE.A3 }, { token: b }));
+    const after = success(await server.call(tableCalls.getTableInfo, { tableId: TABLE.A3, tableCode: codeOfTable(TABLE.A3) }, { token: b }));
     expect(after.tableInfo.nStatus).toBe(1);
     expect(after.allTableOrders.map((o) => o.id)).toEqual([oa.id]);
     // b joined the order by opening it, a opened it: both see it as theirs once they take part
@@ -93,7 +97,7 @@ describe('table state and opening', () => {
 
   test('more people than the table seats, and an unknown table, are refused', async () => {
     const [a] = await diners(1);
-    const tooMany = await server.call(tableCalls.order, { person: 3, tableId: TABLE.A1, ...diner(1) }, { token: a });
+    const tooMany = await server.call(tableCalls.order, { person: 3, tableId: TABLE.A1, tableCode: codeOfTable(TABLE.A1), ...diner(1) }, { token: a });
     expect(tooMany.ok ? null : tooMany.code).toBe('incorrectPeopleCount');
     const unknown = await server.call(tableCalls.getTableInfo, { tableNo: 'Z9' }, { token: a });
     expect(unknown.ok ? null : unknown.code).toBe('tableNotFound');
@@ -181,6 +185,7 @@ describe('the shared cart', () => {
     const tokens = await diners(2);
     const order = await openOrder(tokens[0], TABLE.A7, 2);
     const a = await joinRoom(order.roomId, tokens[0], 1);
+    await openOrder(tokens[1], TABLE.A7);
     const base = { room: order.roomId, nickname: 'Diner 2', avatar: '/a/2.png' };
     const added = success(await server.call(messageCalls.cartOperate, { ...base, type: 'add', operation: CartOperation.Add, message: tomato(1) }, { token: tokens[1] }));
     expect(added).toMatchObject({ code: CartReplyCode.ok, latestProduct: { quantity: 1, version: 1 } });
@@ -253,8 +258,9 @@ describe('submitting and settling', () => {
       await server.call(tableCalls.confirm, { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: 70.4 }, { token: tokens[0] }),
     );
     expect(settled).toMatchObject({ total: 70.4 });
+    // the cash order settles the session (TABLE-7): it takes nothing more, not even a second settlement
     const again = await server.call(tableCalls.confirm, { orderId: order.id, openId: 'x', payType: 'cash', expectedTotal: 70.4 }, { token: tokens[1] });
-    expect(again.ok ? null : again.code).toBe('orderStatusInvalid');
+    expect(again.ok ? null : again.code).toBe('tableSessionEnded');
     a.close();
     b.close();
   });

@@ -5,8 +5,12 @@
  * query, refund, fastpay.refund.query), answers `{"<method>_response": {...}, "sign": "…"}` signed
  * over the exact text of the response object, and builds asynchronous notifications (form fields,
  * RSA2 over the fields but `sign` and `sign_type`) that tests deliver, repeat, forge or withhold.
+ * For the mini program (NOTICE-1, USER-1) it also answers `alipay.system.oauth.token` (a login
+ * code → the user's id, 2088…) and `alipay.open.app.mini.templatemessage.send` (to_user_id or
+ * to_open_id, form_id — the trade number of the customer's payment, good for three messages —,
+ * user_template_id, page, data as a JSON string of `{key: {value}}`); it dedupes nothing.
  */
-import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -31,6 +35,14 @@ export interface RecordedAlipayRequest {
   params: Record<string, string>;
   biz: Record<string, unknown>;
   authorized: boolean;
+}
+
+export interface AlipayTemplateSend {
+  to: string;
+  formId: string;
+  userTemplateId: string;
+  page: string;
+  data: Record<string, { value: string }>;
 }
 
 export interface AlipayNotificationOptions {
@@ -62,7 +74,13 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: Key
     refundOutages: 0,
     /** A business refusal for the next refunds (sub_code), if set. */
     refundRefusal: null as string | null,
+    /** Template messages still to answer HTTP 502 (an outage). */
+    templateOutages: 0,
   };
+  /** Template messages accepted (each one a message the customer gets). */
+  const templateSends: AlipayTemplateSend[] = [];
+  const formIdUses = new Map<string, number>();
+  const userIdOf = (code: string) => `2088${BigInt(`0x${createHash('sha256').update(code).digest('hex').slice(0, 12)}`).toString().padStart(12, '0').slice(-12)}`;
   let seq = 0;
   const sign = (text: string, key: KeyObject = keys.privateKey) => createSign('RSA-SHA256').update(text, 'utf8').sign(key, 'base64');
 
@@ -132,6 +150,38 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: Key
         const done = t?.refunded.get(String(biz.out_request_no ?? ''));
         return answer({ code: '10000', msg: 'Success', out_trade_no: outTradeNo, ...(done ? { refund_status: 'REFUND_SUCCESS', refund_amount: done } : {}) });
       }
+      if (method === 'alipay.system.oauth.token') {
+        const code = params.code ?? '';
+        if (params.grant_type !== 'authorization_code' || !code || code.startsWith('bad'))
+          return answer({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.code-invalid', sub_msg: '授权码code无效' });
+        return answer({ user_id: userIdOf(code), access_token: `ato${randomBytes(8).toString('hex')}`, expires_in: 1296000, refresh_token: `rto${randomBytes(8).toString('hex')}`, re_expires_in: 2592000 });
+      }
+      if (method === 'alipay.open.app.mini.templatemessage.send') {
+        if (state.templateOutages > 0) {
+          state.templateOutages -= 1;
+          res.writeHead(502);
+          return res.end('bad gateway');
+        }
+        const to = String(biz.to_user_id ?? biz.to_open_id ?? '');
+        const formId = String(biz.form_id ?? '');
+        const userTemplateId = String(biz.user_template_id ?? '');
+        let data: Record<string, { value: string }> | null = null;
+        try {
+          const parsed = JSON.parse(String(biz.data ?? '')) as Record<string, { value?: unknown }>;
+          if (parsed && typeof parsed === 'object' && Object.values(parsed).every((v) => typeof v?.value === 'string')) data = parsed as Record<string, { value: string }>;
+        } catch {
+          data = null;
+        }
+        if (!to || !userTemplateId || typeof biz.page !== 'string' || !data) return refuse('INVALID_PARAMETER', '参数有误');
+        // the form id is the customer's own paid trade (or a form they submitted), good for three messages
+        const trade = [...trades.values()].find((x) => x.tradeNo === formId);
+        if (!trade || trade.buyer !== to || trade.status === 'WAIT_BUYER_PAY') return refuse('FORM_ID_ILLEGAL', 'form_id 无效');
+        const used = formIdUses.get(formId) ?? 0;
+        if (used >= 3) return refuse('FORM_ID_USED_UP', 'form_id 可用次数已用完');
+        formIdUses.set(formId, used + 1);
+        templateSends.push({ to, formId, userTemplateId, page: biz.page, data });
+        return answer({ code: '10000', msg: 'Success' });
+      }
       return answer({ code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method', sub_msg: method });
     });
   });
@@ -169,6 +219,9 @@ export async function startAlipayDouble(opts: { appId: string; appPublicKey: Key
     requests,
     trades,
     state,
+    templateSends,
+    /** The user id alipay.system.oauth.token gives for a login code. */
+    userIdOf,
     /** The buyer pays in the wallet; the notification Alipay would send (not sent). */
     payByUser(outTradeNo: string, o: AlipayNotificationOptions = {}): AlipayNotification {
       const t = trades.get(outTradeNo);

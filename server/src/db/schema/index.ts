@@ -11,3 +11,4 @@ export * from './tables';
 export * from './beauty';
 export * from './console';
 export * from './console-floor';
+export * from './notices';

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import type { StoredArea, StoredCategory, StoredProduct, StoredTable } from './json';
 import { shops } from './shops';
 
@@ -78,6 +79,16 @@ export const tables = pgTable(
     /** nFeeType: 1 half hours, otherwise whole hours (C§9 timed table fee). */
     feeType: integer('fee_type').notNull().default(0),
     data: jsonb('data').$type<StoredTable>(),
+    /**
+     * The table's code (TABLE-7): the unguessable part of its scan-order link (`tableCode`). Made by
+     * the database for every new table (122 random bits of gen_random_uuid, as 32 hex digits); staff
+     * rotate it from the console (docs/decisions.md "Table codes and sessions").
+     */
+    code: text('code')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** When staff last rotated the code (null: the code the table was made with). */
+    codeSetAt: bigint('code_set_at', { mode: 'number' }),
   },
   (t) => [index('tables_shop_idx').on(t.shopId)],
 );

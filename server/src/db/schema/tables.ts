@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { OrderLine } from '../../../../src/api/contract/order';
 import type { ProductChoice } from '../../../../src/api/contract/shared-shapes';
 import type { CartLine } from '../../../../src/domain/types';
@@ -51,6 +51,12 @@ export const tableOrders = pgTable(
     payingUntil: bigint('paying_until', { mode: 'number' }),
     /** The order placed by table/confirm to collect the payment. */
     settleOrderId: integer('settle_order_id').references(() => orders.id),
+    /**
+     * TABLE-7: when staff approved the session's first round (shops that hold it,
+     * `table_session_settings.hold_first_round`); null while nothing was approved.
+     */
+    approvedAt: bigint('approved_at', { mode: 'number' }),
+    approvedBy: text('approved_by'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
   },
@@ -77,6 +83,8 @@ export const tableOrderBatches = pgTable(
     /** The lines as priced when they were sent (for display). */
     lines: jsonb('lines').$type<OrderLine[]>().notNull(),
     addedAt: bigint('added_at', { mode: 'number' }).notNull(),
+    /** TABLE-7: 1 while the round waits for the staff's approval (the session's first round). */
+    held: integer('held').notNull().default(0),
   },
   (t) => [index('table_order_batches_order_idx').on(t.tableOrderId)],
 );
@@ -98,4 +106,36 @@ export const rooms = pgTable('rooms', {
   lines: jsonb('lines').$type<StoredRoomLine[]>().notNull(),
   diners: jsonb('diners').$type<StoredDiner[]>().notNull(),
   updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The diners of a table session (TABLE-7): a table order is the session of one party, and a customer
+ * takes part in it only once seated — by opening or joining it with the table's current code. A seat
+ * outlives a rotation of the code; it admits to the session's calls and room while the session runs
+ * and to reading its own past order after it ended.
+ */
+export const tableSessionDiners = pgTable(
+  'table_session_diners',
+  {
+    tableOrderId: integer('table_order_id')
+      .notNull()
+      .references(() => tableOrders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    seatedAt: bigint('seated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableOrderId, t.userId], name: 'table_session_diners_pk' })],
+);
+
+/**
+ * How a shop runs its table sessions (TABLE-7); a shop without a row: the first diner's scan opens
+ * the table and no round waits for staff. `openBy`: 'diner' | 'staff'.
+ */
+export const tableSessionSettings = pgTable('table_session_settings', {
+  shopId: integer('shop_id')
+    .primaryKey()
+    .references(() => shops.id),
+  openBy: text('open_by').notNull().default('diner'),
+  holdFirstRound: boolean('hold_first_round').notNull().default(false),
 });

@@ -14,7 +14,7 @@
  * stands. Every change tells the shop's board room after commit (feed.ts `publishTable`).
  */
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { CounterPayMethod, FloorArea, FloorRound, FloorTable, FloorTableState, TableDetail } from '../../../../src/api/contract/console-floor';
+import type { CounterPayMethod, FloorArea, FloorRound, FloorTable, FloorTableState, TableDetail, TableSessionInfo } from '../../../../src/api/contract/console-floor';
 import type { OrderSubmission } from '../../../../src/api/contract/order';
 import { OrderType, PayType } from '../../../../src/domain/enums';
 import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../../../src/domain/hours';
@@ -22,7 +22,9 @@ import * as money from '../../../../src/domain/money';
 import { tableFee } from '../../../../src/domain/pricing/table-fee';
 import type { TableTiming } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
-import { areas, orders, rooms, tableCounterActs, tableOrderBatches, tableOrders, tables, ticketPrints, users } from '../../db/schema';
+import { areas, orders, rooms, tableCounterActs, tableOrderBatches, tableOrders, tableSessionDiners, tables, ticketPrints, users } from '../../db/schema';
+import { scanOrderLink } from '../../tables-link';
+import { rotateTableCode, sessionSettingsOf } from '../tables/sessions';
 import { AppError, fail } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import { toOrderBreakdown } from '../orders/breakdown';
@@ -286,6 +288,7 @@ export async function tableDetail(ctx: ServerContext, shopId: number, tableId: n
     amount: money.toNumber(money.round(money.sum(b.lines.map((l) => l.amount)), decimals)),
     printedAt: prints.get(b.id)?.last ?? null,
     prints: prints.get(b.id)?.count ?? 0,
+    ...(b.held === 1 ? { held: true } : {}),
   }));
   let settleTotal: number | null = null;
   let settleError: string | null = null;
@@ -297,7 +300,64 @@ export async function tableDetail(ctx: ServerContext, shopId: number, tableId: n
       settleError = e.code;
     }
   } else if (o && o.status === TableOrderStatus.paying) settleError = 'orderStatusInvalid';
-  return { table, rounds, settleTotal, settleError, serverTime: now };
+  return { table, rounds, settleTotal, settleError, serverTime: now, session: await sessionInfo(ctx, t, o, batches) };
+}
+
+/** The table's code, its printed link and its running session as staff see them (TABLE-7). */
+async function sessionInfo(ctx: ServerContext, t: TableRow, o: TableOrderRow | undefined, batches: readonly BatchRow[]): Promise<TableSessionInfo> {
+  let seated = 0;
+  if (o && (OPEN as number[]).includes(o.status)) {
+    const [r] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tableSessionDiners)
+      .where(eq(tableSessionDiners.tableOrderId, o.id));
+    seated = Number(r?.n ?? 0);
+  }
+  return {
+    code: t.code.slice(0, 64),
+    link: scanOrderLink(ctx.config.publicUrl, t.shopId, t.name, t.code).slice(0, 600),
+    codeSetAt: t.codeSetAt ?? null,
+    seated: Math.min(10000, seated),
+    held: batches.some((b) => b.held === 1),
+    settings: await sessionSettingsOf(ctx, t.shopId),
+  };
+}
+
+/**
+ * `tableRotateCode` (TABLE-7): the table gets a new code; the old one admits nobody new from now on,
+ * while the diners seated in the running session stay seated (their seat, not the code, admits them).
+ */
+export async function rotateAtCounter(ctx: ServerContext, shopId: number, tableId: number, lang: Lang): Promise<TableDetail> {
+  const t = await shopTable(ctx, shopId, tableId);
+  await rotateTableCode(ctx, shopId, t.id);
+  await publishTable(ctx, shopId, t.id);
+  return tableDetail(ctx, shopId, t.id, lang);
+}
+
+/**
+ * `tableApprove` (TABLE-7): staff approve the session — its held rounds go to the kitchen and later
+ * rounds are not held. A session with nothing held (approved already, or another hand approved it)
+ * answers `orderStatusChanged` with the table as it stands.
+ */
+export async function approveAtCounter(ctx: ServerContext, shopId: number, req: { tableId: number; tableOrderId: number }, by: string, lang: Lang): Promise<TableDetail> {
+  const t = await shopTable(ctx, shopId, req.tableId);
+  const o = await tableOrderOf(ctx, t, req.tableOrderId);
+  if (o.status !== TableOrderStatus.open && o.status !== TableOrderStatus.paying) throw await changed(ctx, shopId, t.id, lang);
+  const now = ctx.clock.now();
+  const released = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(tableOrders)
+      .set({ approvedAt: now, approvedBy: by, updatedAt: now })
+      .where(and(eq(tableOrders.id, o.id), sql`${tableOrders.approvedAt} is null`));
+    return tx
+      .update(tableOrderBatches)
+      .set({ held: 0 })
+      .where(and(eq(tableOrderBatches.tableOrderId, o.id), eq(tableOrderBatches.held, 1)))
+      .returning({ id: tableOrderBatches.id });
+  });
+  if (released.length === 0) throw await changed(ctx, shopId, t.id, lang);
+  await publishTable(ctx, shopId, t.id);
+  return tableDetail(ctx, shopId, t.id, lang);
 }
 
 /** `orderStatusChanged` with the table as it stands now (nothing was changed). */

@@ -43,6 +43,13 @@ async function shopRound(ctx: ServerContext, shopId: number, id: number) {
   return row;
 }
 
+/** A round the kitchen may see: one held for the staff's approval (TABLE-7) is not, until approved. */
+async function kitchenRound(ctx: ServerContext, shopId: number, id: number) {
+  const row = await shopRound(ctx, shopId, id);
+  if (row.batch.held === 1) throw fail('tableRoundHeld');
+  return row;
+}
+
 const dueOf = (d: ReturnType<typeof toOrderDetail>): Ticket['due'] => {
   if (d.type === OrderType.takeaway) return d.deliveryTime;
   if (d.type === OrderType.selfPickup) return d.pickupTime;
@@ -75,7 +82,7 @@ export async function ticketOf(ctx: ServerContext, shopId: number, kind: TicketK
       prints: await printsOf(ctx, shopId, kind, id),
     };
   }
-  const { batch, order, table } = await shopRound(ctx, shopId, id);
+  const { batch, order, table } = await kitchenRound(ctx, shopId, id);
   const before = await ctx.db
     .select({ id: tableOrderBatches.id })
     .from(tableOrderBatches)
@@ -106,7 +113,7 @@ export async function ticketOf(ctx: ServerContext, shopId: number, kind: TicketK
 export async function recordPrint(ctx: ServerContext, shopId: number, kind: TicketKind, id: number, width: TicketWidth, by: string): Promise<TicketPrint[]> {
   let tableId: number | null = null;
   if (kind === 'order') await shopOrder(ctx, shopId, id);
-  else tableId = (await shopRound(ctx, shopId, id)).table.id;
+  else tableId = (await kitchenRound(ctx, shopId, id)).table.id;
   await ctx.db.insert(ticketPrints).values({ shopId, kind, refId: id, width, by, at: ctx.clock.now() });
   // the floor's panel shows when each round was printed
   if (tableId !== null) await publishTable(ctx, shopId, tableId);

@@ -41,7 +41,7 @@ export interface PhoneProof {
   smsCode?: string;
 }
 
-const phoneCodes = perServer((ctx): PhoneCodeProvider => createPhoneCodeProvider(ctx.config));
+const phoneCodes = perServer((ctx): PhoneCodeProvider => createPhoneCodeProvider(ctx.wechat));
 
 /**
  * The phone a proof stands for; SMS codes go through the shared SMS service (5 minutes, one use). A

@@ -3,7 +3,7 @@
  * With chat-app credentials the code is exchanged with the platform; without them (development and
  * the demo) the development provider accepts `dev-phone:<phone>`.
  */
-import type { ServerConfig } from '../../config';
+import type { WechatApi } from '../../platform/wechat';
 import { fail } from '../../http/errors';
 
 export interface PhoneCodeProvider {
@@ -12,45 +12,19 @@ export interface PhoneCodeProvider {
   phoneOf(code: string): Promise<string>;
 }
 
-/** Chat-app getuserphonenumber with an access token of the configured app. */
+/** Chat-app `getuserphonenumber` through the server's WeChat client (its shared access token). */
 export class WeappPhoneCodeProvider implements PhoneCodeProvider {
   readonly live = true;
-  private token: { value: string; expiresAt: number } | null = null;
 
-  constructor(
-    private readonly appId: string,
-    private readonly secret: string,
-    private readonly fetchImpl: typeof fetch = fetch,
-  ) {}
-
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
-    const url =
-      'https://api.weixin.qq.com/cgi-bin/token?' +
-      new URLSearchParams({ grant_type: 'client_credential', appid: this.appId, secret: this.secret });
-    const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(10_000) });
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
-    if (!body.access_token) throw fail('smsVerifyFailed');
-    this.token = {
-      value: body.access_token,
-      expiresAt: Date.now() + ((body.expires_in ?? 7200) - 300) * 1000,
-    };
-    return body.access_token;
-  }
+  constructor(private readonly wechat: WechatApi) {}
 
   async phoneOf(code: string): Promise<string> {
-    const token = await this.accessToken();
-    const res = await this.fetchImpl(
-      `https://api.weixin.qq.com/wxa/business/getuserphonenumber?access_token=${token}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code }),
-        signal: AbortSignal.timeout(10_000),
-      },
-    );
-    const body = (await res.json()) as { phone_info?: { purePhoneNumber?: string } };
-    const phone = body.phone_info?.purePhoneNumber;
+    let phone: string | null;
+    try {
+      phone = await this.wechat.phoneNumber(code);
+    } catch {
+      throw fail('smsVerifyFailed');
+    }
     if (!phone) throw fail('smsVerifyFailed');
     return phone;
   }
@@ -68,8 +42,7 @@ export class DevPhoneCodeProvider implements PhoneCodeProvider {
   }
 }
 
-export function createPhoneCodeProvider(config: ServerConfig): PhoneCodeProvider {
-  return config.weappAppId && config.weappSecret
-    ? new WeappPhoneCodeProvider(config.weappAppId, config.weappSecret)
-    : new DevPhoneCodeProvider();
+/** The chat app's provider when the server has a WeChat client (WEAPP_APP_ID / WEAPP_SECRET), else the development one. */
+export function createPhoneCodeProvider(wechat: WechatApi | null): PhoneCodeProvider {
+  return wechat ? new WeappPhoneCodeProvider(wechat) : new DevPhoneCodeProvider();
 }

@@ -9,6 +9,8 @@ export interface MerchantTable {
   id: number;
   /** The table number printed on its code (sName; `table_no` of the scan-order link). */
   name: string;
+  /** The table's current code (`tableCode` of the scan-order link, TABLE-7). */
+  code: string;
 }
 
 /** Every table of a shop (of every shop without `shopId`), by shop and id; an unknown shop is `notFound`. */
@@ -18,7 +20,7 @@ export async function merchantTables(ctx: ServerContext, shopId?: number): Promi
     if (!found[0]) throw new AppError('notFound', undefined, undefined, `no shop ${shopId}`);
   }
   return ctx.db
-    .select({ shopId: tables.shopId, id: tables.id, name: tables.name })
+    .select({ shopId: tables.shopId, id: tables.id, name: tables.name, code: tables.code })
     .from(tables)
     .where(shopId === undefined ? undefined : eq(tables.shopId, shopId))
     .orderBy(asc(tables.shopId), asc(tables.id));

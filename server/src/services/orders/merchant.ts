@@ -5,6 +5,7 @@
  * tables (merchant-tables.ts) and the shop configuration (shop-config.ts).
  */
 import { listRefunds } from '../payments/refunds';
+import { listNotices } from '../notices/outbox';
 import { StaffRole, StaffUsername } from '../../../../src/api/contract/console';
 import { addStaff } from '../console/accounts';
 import { z } from 'zod';
@@ -40,6 +41,9 @@ const ShopReq = z.object({ shopId: z.number().int().positive() }).strict();
 const TablesReq = z.object({ shopId: z.number().int().positive().optional() }).strict();
 const StaffAddReq = z.object({ shopId: z.number().int().positive(), username: StaffUsername, role: StaffRole }).strict();
 const RefundsReq = z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(200).optional() }).strict();
+const NoticesReq = z
+  .object({ open: z.boolean().optional(), orderId: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).optional() })
+  .strict();
 
 /** The merchant operations by name, with their request schemas (the admin API and the CLI share them). */
 export const MERCHANT_OPS = {
@@ -65,6 +69,8 @@ export const MERCHANT_OPS = {
   },
   /** The refund outbox: provider refunds with their state, attempts, next attempt and last error. */
   refunds: { req: RefundsReq, run: (ctx: ServerContext, b: z.output<typeof RefundsReq>) => listRefunds(ctx.db, b) },
+  /** The customer-notice outbox (NOTICE-1): each notice with its channel, template, state, attempts and last error. */
+  notices: { req: NoticesReq, run: (ctx: ServerContext, b: z.output<typeof NoticesReq>) => listNotices(ctx.db, b) },
   /** A staff console account (CONSOLE-1) with a generated password, answered once. */
   'staff/add': {
     req: StaffAddReq,

@@ -24,7 +24,7 @@ import { getUser } from '../users';
 import { clientOpenid } from '../openids';
 import type { BusMessage } from '../../bus';
 import { roomBus } from './bus';
-import { noteRoomVersion, operateRoom, roomForUser, roomRow, snapshotOf, type Diner, type RoomOp } from './rooms';
+import { liveRoomForUser, noteRoomVersion, operateRoom, roomRow, snapshotOf, type Diner, type RoomOp } from './rooms';
 
 /** Largest frame a client may send. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -336,7 +336,8 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
       }
       expiresAt = auth.session.expiresAt;
       try {
-        await roomForUser(ctx, roomId, auth.session.shopId);
+        // TABLE-7: only the session's diners, while it runs
+        await liveRoomForUser(ctx, roomId, auth.session.shopId, auth.session.userId);
       } catch {
         socket.close(WsCloseCode.roomNotFound, 'room not found');
         return;

@@ -16,7 +16,7 @@ import { tableRoomId } from '../../../../src/domain/table';
 import type { CartLine, TableTiming } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { orders, tableOrderBatches, tableOrders, tables, type StoredRoomLine } from '../../db/schema';
+import { orders, tableOrderBatches, tableOrders, tableSessionDiners, tables, type StoredRoomLine } from '../../db/schema';
 import { fail, fromRule } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import { getMenu } from '../menu';
@@ -25,6 +25,7 @@ import { createOrder, type Submitter } from '../orders/create';
 import { assertShopOperating, getShop, shopSettingsFor } from '../shops';
 import { publishTable } from '../console/feed';
 import { createRoomTx, publish, submitRoomTx, type Diner } from './rooms';
+import { admitToTable, assertSeated, seatTx, sessionSettingsOf, type CodeGuard } from './sessions';
 
 export type TableOrderRow = typeof tableOrders.$inferSelect;
 type TableRow = typeof tables.$inferSelect;
@@ -183,6 +184,8 @@ function toTableOrder(o: TableOrderRow, table: TableRow, areaName: string, batch
     nExceptEndTime: o.exceptEndTime,
     fVipDiscountAmount: 0,
     nIsOpenTiming: o.isOpenTiming === 1 ? 1 : 0,
+    nHeld: batches.some((b) => b.held === 1) ? 1 : 0,
+    nEnded: o.status === TableOrderStatus.paid || o.status === TableOrderStatus.closed ? 1 : 0,
     nCreateTime: o.createdAt,
     roomId: tableRoomId(o.shopId, o.tableId, o.id),
     lines,
@@ -222,6 +225,12 @@ async function dinerOrderIds(ctx: ServerContext, userId: number, list: readonly 
   );
   const rows = (Array.isArray(joined) ? joined : (joined as { rows: Array<{ id: number }> }).rows) as Array<{ id: number }>;
   for (const r of rows) ids.add(Number(r.id));
+  // TABLE-7: seated in the session (opened or joined it with the table's code)
+  const seats = await ctx.db
+    .select({ id: tableSessionDiners.tableOrderId })
+    .from(tableSessionDiners)
+    .where(and(eq(tableSessionDiners.userId, userId), inArray(tableSessionDiners.tableOrderId, list.map((o) => o.id))));
+  for (const r of seats) ids.add(r.id);
   return ids;
 }
 
@@ -230,10 +239,36 @@ export async function getTableInfo(
   ctx: ServerContext,
   shopId: number,
   diner: Diner,
-  by: { tableId?: number; tableNo?: string },
+  by: { tableId?: number; tableNo?: string; tableCode?: string },
   lang: Lang,
+  guard: CodeGuard,
 ): Promise<GetTableInfoRes> {
   const table = await tableOf(ctx, shopId, by);
+  const admission = await admitToTable(ctx, table, diner.userId, by.tableCode, guard);
+  if (!admission.admitted) {
+    // TABLE-7: without the code (and no seat), the table's name and state only
+    const [running] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(tableOrders)
+      .where(and(eq(tableOrders.tableId, table.id), inArray(tableOrders.status, OPEN_STATUSES)));
+    const n = Number(running?.n ?? 0);
+    return {
+      tableInfo: {
+        id: table.id,
+        ...(table.areaId !== null ? { nAreaID: table.areaId } : {}),
+        nMaxPerson: table.maxPerson,
+        nStatus: n === 0 ? TableStatus.free : n === 1 ? TableStatus.occupied : TableStatus.multiple,
+        sName: table.name,
+        areaName: await areaNameOf(ctx, table),
+        nTableStatus: table.tableStatus,
+      },
+      userOrders: [],
+      order: null,
+      allTableOrders: [],
+      openid: diner.openId,
+      admitted: false,
+    };
+  }
   const open = await openOrdersOf(ctx, table.id);
   const all = await view(ctx, shopId, open, table, lang);
   const mine = await dinerOrderIds(ctx, diner.userId, open);
@@ -254,6 +289,7 @@ export async function getTableInfo(
     order: all[0] ?? null,
     allTableOrders: all,
     openid: diner.openId,
+    admitted: true,
   };
 }
 
@@ -268,6 +304,7 @@ export async function openTable(
   diner: Diner,
   req: { tableId: number; person: number },
   lang: Lang,
+  opts: { seat?: boolean; joinOnly?: boolean } = {},
 ): Promise<TableOrder> {
   const shop = await getShop(ctx, shopId);
   // C§4: a table order is dine-in at the table — a stopped shop's status does not cover it
@@ -284,7 +321,12 @@ export async function openTable(
       .where(and(eq(tableOrders.tableId, table.id), inArray(tableOrders.status, OPEN_STATUSES)))
       .orderBy(asc(tableOrders.id))
       .limit(1);
-    if (existing) return existing;
+    if (existing) {
+      if (opts.seat) await seatTx(tx, existing.id, diner.userId, now);
+      return existing;
+    }
+    // TABLE-7: a shop whose staff open the tables: a diner's scan joins an open table only
+    if (opts.joinOnly) throw fail('tableNotOpened');
     const eachFee = num(table.eachFee);
     const [row] = await tx
       .insert(tableOrders)
@@ -308,11 +350,38 @@ export async function openTable(
       .set({ orderNo: `T${shopId}${String(row.id).padStart(6, '0')}` })
       .where(eq(tableOrders.id, row.id));
     await createRoomTx(tx, now, tableRoomId(shopId, table.id, row.id), shopId, row.id);
+    if (opts.seat) await seatTx(tx, row.id, diner.userId, now);
     return { ...row, orderNo: `T${shopId}${String(row.id).padStart(6, '0')}` };
   });
   if (opened.createdAt === now) await publishTable(ctx, shopId, table.id);
   const [out] = await view(ctx, shopId, [opened], table, lang);
   return out;
+}
+
+/**
+ * table/order from a diner (TABLE-7): the table's current code (or a seat in its running session)
+ * admits; the diner is seated in the session they open or join. A shop whose staff open the tables
+ * answers `tableNotOpened` for a free table.
+ */
+export async function openTableByCode(
+  ctx: ServerContext,
+  shopId: number,
+  diner: Diner,
+  req: { tableId: number; person: number; tableCode?: string },
+  lang: Lang,
+  guard: CodeGuard,
+): Promise<TableOrder> {
+  const table = await tableOf(ctx, shopId, { tableId: req.tableId });
+  const admission = await admitToTable(ctx, table, diner.userId, req.tableCode, guard);
+  if (!admission.admitted) throw fail('tableCodeInvalid');
+  const settings = await sessionSettingsOf(ctx, shopId);
+  return openTable(ctx, shopId, diner, { tableId: req.tableId, person: req.person }, lang, { seat: true, joinOnly: settings.openBy === 'staff' });
+}
+
+/** A session that ended (settled or cleared) takes nothing more: `tableSessionEnded`. */
+function assertRunning(order: TableOrderRow): void {
+  if (order.status === TableOrderStatus.paid || order.status === TableOrderStatus.closed) throw fail('tableSessionEnded');
+  if (order.status !== TableOrderStatus.open) throw fail('orderStatusInvalid');
 }
 
 /** The table order a diner names, of their shop. */
@@ -336,9 +405,11 @@ export async function addProducts(
   req: { orderId: number; note?: string },
   lang: Lang,
 ): Promise<TableOrder> {
+  await assertSeated(ctx, shopId, diner.userId, req.orderId);
   const { order, table } = await ownShopOrder(ctx, shopId, req.orderId);
-  if (order.status !== TableOrderStatus.open) throw fail('orderStatusInvalid');
+  assertRunning(order);
   const shop = await getShop(ctx, shopId);
+  const { holdFirstRound } = await sessionSettingsOf(ctx, shopId);
   // C§4: a table order is dine-in at the table — a stopped shop's status does not cover it
   assertShopOperating(shop, OrderType.openTable, false);
   const settings = shopSettingsFor(shop, lang);
@@ -348,7 +419,8 @@ export async function addProducts(
   const now = ctx.clock.now();
   const done = await ctx.db.transaction(async (tx: Tx) => {
     const [locked] = await tx.select().from(tableOrders).where(eq(tableOrders.id, order.id)).for('update');
-    if (!locked || locked.status !== TableOrderStatus.open) throw fail('orderStatusInvalid');
+    if (!locked) throw fail('orderStatusInvalid');
+    assertRunning(locked);
     const submitted = await submitRoomTx(tx, now, roomId, diner, order.id);
     if (submitted.lines.length === 0) throw fail('requiredProduct');
     const rebuilt = rebuildCart(submitted.lines.map(choiceOf), menu, {
@@ -368,6 +440,8 @@ export async function addProducts(
       choices: rebuilt.lines.map((l) => choiceOf(l.cart)),
       lines: rebuilt.lines.map((l) => orderLineOf(l.cart, decimals)),
       addedAt: now,
+      // TABLE-7: until staff approve the session, its rounds wait (the shop's setting)
+      held: holdFirstRound && locked.approvedAt === null ? 1 : 0,
     });
     await tx.update(tableOrders).set({ updatedAt: now }).where(eq(tableOrders.id, order.id));
     return submitted.event;
@@ -378,15 +452,17 @@ export async function addProducts(
   return out;
 }
 
-/** table/refreshOrder: the table order as it is now (lines, timed fee). */
-export async function refreshOrder(ctx: ServerContext, shopId: number, orderId: number, lang: Lang): Promise<TableOrder> {
+/** table/refreshOrder: the table order as it is now (lines, timed fee); a seated diner's, ended or not. */
+export async function refreshOrder(ctx: ServerContext, shopId: number, userId: number, orderId: number, lang: Lang): Promise<TableOrder> {
+  await assertSeated(ctx, shopId, userId, orderId);
   const { order, table } = await ownShopOrder(ctx, shopId, orderId);
   const [out] = await view(ctx, shopId, [order], table, lang);
   return out;
 }
 
 /** table/userOrders: the rounds sent to the table order, oldest first. */
-export async function userOrders(ctx: ServerContext, shopId: number, orderId: number): Promise<{ list: TableBatch[] }> {
+export async function userOrders(ctx: ServerContext, shopId: number, userId: number, orderId: number): Promise<{ list: TableBatch[] }> {
+  await assertSeated(ctx, shopId, userId, orderId);
   const { order } = await ownShopOrder(ctx, shopId, orderId);
   const batches = await batchesOf(ctx, [order.id]);
   return {
@@ -397,8 +473,19 @@ export async function userOrders(ctx: ServerContext, shopId: number, orderId: nu
       addedAt: b.addedAt,
       note: b.note,
       lines: b.lines,
+      ...(b.held === 1 ? { held: true } : {}),
     })),
   };
+}
+
+/** A session whose rounds wait for the staff's approval cannot be settled yet: `tableRoundHeld`. */
+async function assertNotHeld(ctx: ServerContext, tableOrderId: number): Promise<void> {
+  const [held] = await ctx.db
+    .select({ id: tableOrderBatches.id })
+    .from(tableOrderBatches)
+    .where(and(eq(tableOrderBatches.tableOrderId, tableOrderId), eq(tableOrderBatches.held, 1)))
+    .limit(1);
+  if (held) throw fail('tableRoundHeld');
 }
 
 /** The table order's rounds as submission choices (settling the table). */
@@ -419,12 +506,14 @@ export async function settleChoices(ctx: ServerContext, orderId: number): Promis
  * asking at the same moment.
  */
 export async function canPay(ctx: ServerContext, shopId: number, diner: Diner, orderId: number, lang: Lang): Promise<CanPayRes> {
+  await assertSeated(ctx, shopId, diner.userId, orderId);
   const { order, table } = await ownShopOrder(ctx, shopId, orderId);
   const [view1] = await view(ctx, shopId, [order], table, lang);
   const total = money.toNumber(money.add(view1.fSaleAmount, view1.fTableAmount));
   if (order.status === TableOrderStatus.paid || order.status === TableOrderStatus.closed) {
     return { canPay: false, payingOpenId: null, total };
   }
+  await assertNotHeld(ctx, order.id);
   const now = ctx.clock.now();
   const [held] = await ctx.db
     .update(tableOrders)
@@ -448,6 +537,7 @@ export async function canPay(ctx: ServerContext, shopId: number, diner: Diner, o
 
 /** table/cancelPay: gives the bill back (only the diner holding it can). */
 export async function cancelPay(ctx: ServerContext, shopId: number, diner: Diner, orderId: number): Promise<void> {
+  await assertSeated(ctx, shopId, diner.userId, orderId);
   const { order } = await ownShopOrder(ctx, shopId, orderId);
   const given = await ctx.db
     .update(tableOrders)
@@ -464,8 +554,10 @@ export async function settleTarget(
   diner: Diner,
   orderId: number,
 ): Promise<{ order: TableOrderRow; table: TableRow; choices: ProductChoice[] }> {
+  await assertSeated(ctx, shopId, diner.userId, orderId);
   const { order, table } = await ownShopOrder(ctx, shopId, orderId);
-  if (order.status !== TableOrderStatus.open) throw fail('orderStatusInvalid');
+  assertRunning(order);
+  await assertNotHeld(ctx, order.id);
   const now = ctx.clock.now();
   if (order.payingUserId !== null && order.payingUserId !== diner.userId && (order.payingUntil ?? 0) >= now) {
     throw fail('orderStatusInvalid');

@@ -22,6 +22,7 @@ import { getMenu } from '../menu';
 import { rebuildCart } from '../orders/cart';
 import { getShop, shopSettingsFor } from '../shops';
 import { roomBus } from './bus';
+import { isSeated } from './sessions';
 
 /** Most lines a room's cart holds (the contract's bound). */
 export const ROOM_MAX_LINES = 500;
@@ -52,14 +53,26 @@ export function snapshotOf(row: RoomRow, seq?: number): Extract<WsServerMessage,
 }
 
 /**
- * The room a user may use: the id names a room that exists, of the user's shop, whose table order is
- * still open. Anything else is the same "not found" (no hint whether another shop's room exists).
+ * The room a user may use: the id names a room that exists, of the user's shop, whose session the
+ * user is seated in (TABLE-7; checked from the id before the room is read). Anything else is the same
+ * "not found" (no hint whether another shop's room, or another party's, exists).
  */
-export async function roomForUser(ctx: ServerContext, roomId: string, shopId: number): Promise<RoomRow> {
+export async function roomForUser(ctx: ServerContext, roomId: string, shopId: number, userId: number): Promise<RoomRow> {
   const parsed = parseTableRoomId(roomId);
   if (!parsed || Number(parsed.shopId) !== shopId) throw fail('tableNotFound');
+  const tableOrderId = /^[1-9]\d{0,9}$/.test(parsed.orderId) ? Number(parsed.orderId) : 0;
+  if (tableOrderId <= 0 || tableOrderId > 2147483647) throw fail('tableNotFound');
+  if (!(await isSeated(ctx, tableOrderId, userId))) throw fail('tableNotFound');
   const [row] = await ctx.db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
-  if (!row || row.shopId !== shopId) throw fail('tableNotFound');
+  if (!row || row.shopId !== shopId || row.tableOrderId !== tableOrderId) throw fail('tableNotFound');
+  return row;
+}
+
+/** The room of a running session (open or paying) for a seated user: the live channel's admission. */
+export async function liveRoomForUser(ctx: ServerContext, roomId: string, shopId: number, userId: number): Promise<RoomRow> {
+  const row = await roomForUser(ctx, roomId, shopId, userId);
+  const [o] = await ctx.db.select({ status: tableOrders.status }).from(tableOrders).where(eq(tableOrders.id, row.tableOrderId)).limit(1);
+  if (!o || (o.status !== 0 && o.status !== 1)) throw fail('tableNotFound');
   return row;
 }
 
@@ -154,7 +167,7 @@ export async function operateRoom(
   lang: Lang,
   connected = false,
 ): Promise<RoomChange> {
-  const room = connected ? null : await roomForUser(ctx, roomId, shopId);
+  const room = connected ? null : await roomForUser(ctx, roomId, shopId, diner.userId);
   // the client's line is priced from the menu before the lock is taken (no reads of the menu under it)
   let line: CartLine | null = null;
   if (op.type === 'add' || op.type === 'edit' || op.type === 'delete') {
@@ -412,8 +425,8 @@ export async function cartOperate(
 }
 
 /** consumer/cart-sync: the room's cart, or one line of it (after ProductBusy). */
-export async function cartSync(ctx: ServerContext, shopId: number, room: string, flag?: string): Promise<RoomCart> {
-  const row = await roomForUser(ctx, room, shopId);
+export async function cartSync(ctx: ServerContext, shopId: number, userId: number, room: string, flag?: string): Promise<RoomCart> {
+  const row = await roomForUser(ctx, room, shopId, userId);
   const cart = roomCart(row);
   return flag === undefined ? cart : { ...cart, products: cart.products.filter((l) => l.flag === flag) };
 }
