@@ -39,6 +39,7 @@ export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: 
     `  Restaurant (tables, open-table, takeaway): ${page}?id=${SHOP.restaurant}`,
     `  Fast food / retail (overseas rules):        ${page}?id=${SHOP.retail}`,
     `  Beauty salon (appointments):                ${page}?id=${SHOP.beauty}`,
+    `  Paris bakery-café (Europe/Paris, €):        ${page}?id=${SHOP.paris}`,
     `  Large menu (1,000 products):                ${page}?id=${SHOP.large}`,
     `  Dine-in at table A1:                        ${page}?id=${SHOP.restaurant}&isDine=1&table=A1`,
     `  Scan-order table ${BANNER_TABLE} (open table):           ${scanOrderLink(base, SHOP.restaurant, BANNER_TABLE, tableCode)}`,
@@ -72,7 +73,7 @@ export function demoBanner(config: ServerConfig, startMs: number, scanOrderQr?: 
  */
 function consoleLines(config: ServerConfig, base: string): string[] {
   if (!config.demoMode) return [`Staff console: ${base}/console/`, ''];
-  const shopIds = [SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch, ...(config.seedLargeShop ? [SHOP.large] : [])];
+  const shopIds = [SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch, SHOP.paris, ...(config.seedLargeShop ? [SHOP.large] : [])];
   const logins = demoStaffLogins(shopIds);
   return [
     `Staff console: ${base}/console/   demo logins (user / password):`,

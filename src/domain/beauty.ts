@@ -5,12 +5,12 @@
  */
 import { PayType, type PayType as PayTypeValue } from './enums';
 import { ErrorCode, ruleError, type RuleError } from './errors';
-import { DEFAULT_BUSINESS_HOURS, DEFAULT_UTC_OFFSET_MINUTES, parseTimeOfDay, shopClock } from './hours';
+import { DEFAULT_BUSINESS_HOURS, parseTimeOfDay } from './hours';
+import { addDays, DEFAULT_UTC_OFFSET_MINUTES, dayStartOf as calendarDayStart, instantsAt, parseCalendarDay, shopClock, wallOf, type ShopZone } from './shop-time';
 import * as money from './money';
 import type { TimeRange } from './types';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** Deposit rule of appointments (C§3 depositSet): payMode 1 = `rate` percent of the total, 2 = the fixed `amount`. */
 export interface DepositRule {
@@ -81,21 +81,21 @@ export function slotStartsOf(start: number, durationMinutes: number, slotMinutes
 }
 
 /** The shop-local days an appointment can be booked on: today and the next `limitDays - 1` (C§3 appointmentTimeLimit). */
-export function appointmentDays(now: number, limitDays: number | undefined, utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES): number[] {
-  const today = shopClock(now, utcOffsetMinutes).dayStart;
+export function appointmentDays(now: number, limitDays: number | undefined, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES): number[] {
+  const today = wallOf(now, zone);
   const n = Math.max(1, limitDays ?? 1);
-  return Array.from({ length: n }, (_, i) => today + i * DAY_MS);
+  return Array.from({ length: n }, (_, i) => calendarDayStart(zone, addDays(today, i)));
 }
 
 /** The date 'YYYY-MM-DD' of a shop-local day start. */
-export function dayKey(dayStart: number, utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES): string {
-  return new Date(dayStart + utcOffsetMinutes * MINUTE_MS).toISOString().slice(0, 10);
+export function dayKey(dayStart: number, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES): string {
+  return wallOf(dayStart, zone).date;
 }
 
-/** The shop-local day start of 'YYYY-MM-DD'. */
-export function dayStartOf(date: string, utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES): number {
-  const [y, m, d] = date.split('-').map(Number);
-  return Date.UTC(y, m - 1, d) - utcOffsetMinutes * MINUTE_MS;
+/** The shop-local day start of 'YYYY-MM-DD' (NaN for a malformed date). */
+export function dayStartOf(date: string, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES): number {
+  const d = parseCalendarDay(date);
+  return d ? calendarDayStart(zone, d) : Number.NaN;
 }
 
 /** Opening windows of a day in minutes [start, end); '23:59' ends at midnight, a later end than start stays in the day. */
@@ -121,7 +121,7 @@ export interface AppointmentWindow {
   limitDays?: number;
   /** The shop's hours (businessTimeRange). */
   hours?: readonly TimeRange[];
-  utcOffsetMinutes?: number;
+  zone?: ShopZone;
   slotMinutes: number;
   durationMinutes: number;
 }
@@ -131,12 +131,15 @@ export interface AppointmentWindow {
  * closing, later than now (C§5 appointmentTimeLimit, the shop's hours).
  */
 export function appointmentTimesOfDay(dayStart: number, w: AppointmentWindow): number[] {
+  const zone = w.zone ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const day = wallOf(dayStart, zone);
   const out: number[] = [];
   for (const win of windowsOf(w.hours)) {
     const first = Math.ceil(win.start / w.slotMinutes) * w.slotMinutes;
     for (let m = first; m + w.durationMinutes <= win.end; m += w.slotMinutes) {
-      const at = dayStart + m * MINUTE_MS;
-      if (at > w.now) out.push(at);
+      // a slot is a wall time: none in a spring day's skipped hour, once (its first instant) in an autumn day's repeated hour
+      const at = instantsAt(zone, day, m)[0];
+      if (at !== undefined && at > w.now && !out.includes(at)) out.push(at);
     }
   }
   return out;
@@ -147,9 +150,9 @@ export function appointmentTimesOfDay(dayStart: number, w: AppointmentWindow): n
  * books ahead, and its whole service fits the shop's hours; else `appointmentTimeInvalid`.
  */
 export function checkAppointmentTime(time: number, w: AppointmentWindow): RuleError | null {
-  const offset = w.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  const days = appointmentDays(w.now, w.limitDays, offset);
-  const day = shopClock(time, offset).dayStart;
+  const zone = w.zone ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const days = appointmentDays(w.now, w.limitDays, zone);
+  const day = shopClock(time, zone).dayStart;
   if (!days.includes(day)) return ruleError(ErrorCode.appointmentTimeInvalid);
   return appointmentTimesOfDay(day, w).includes(time) ? null : ruleError(ErrorCode.appointmentTimeInvalid);
 }

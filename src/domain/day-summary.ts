@@ -15,12 +15,11 @@
  *   cancelled or refused, and still open; **awaiting payment** are the day's cash orders not paid yet.
  */
 import { OrderStatus, PayType, type OrderType } from './enums';
-import { shopClock } from './hours';
+import { dayBounds, parseCalendarDay, shopDate, type ShopZone } from './shop-time';
 import * as moneyFns from './money';
 import type { Amount } from './money';
 
 const money = { ...moneyFns };
-const DAY_MS = 24 * 60 * 60 * 1000;
 const S = OrderStatus;
 
 /** The part of an order the summary reads. */
@@ -76,24 +75,14 @@ const REFUND_PENDING = new Set<string>([S.refunding, S.refund_fail]);
 /** The order of pay types in the answer: the counter's first (cash, a card at the counter), then the wallets. */
 const PAY_TYPE_ORDER: readonly string[] = [PayType.cash, 'counterCard', PayType.vip, PayType.weixin, PayType.alipay, PayType.stripe, PayType.allinpay];
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** The shop's calendar date of an instant, YYYY-MM-DD. */
-export function shopDate(now: number, utcOffsetMinutes: number): string {
-  const d = new Date(shopClock(now, utcOffsetMinutes).dayStart + utcOffsetMinutes * 60_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
+export { shopDate };
 
-/** The instants a shop's calendar date spans, [start, end); null for a date that does not exist. */
-export function shopDayBounds(date: string, utcOffsetMinutes: number): { start: number; end: number } | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const utcMidnight = Date.UTC(y, mo - 1, d);
-  const check = new Date(utcMidnight);
-  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
-  const start = utcMidnight - utcOffsetMinutes * 60_000;
-  return { start, end: start + DAY_MS };
+/** The instants a shop's calendar date spans, [start, end) — 23 or 25 hours on a change day; null for a date that does not exist. */
+export function shopDayBounds(date: string, zone: ShopZone): { start: number; end: number } | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  const day = parseCalendarDay(date);
+  return day ? dayBounds(zone, day) : null;
 }
 
 /** When the order's refund completed, if it did. */

@@ -8,11 +8,12 @@
  *                     from five integer digits on, symbol after a no-break space)
  *   fr                12,50 ¥  -12,50 ¥  1 234,50 ¥ (decimal comma, a narrow no-break space groups
  *                     thousands, symbol after a no-break space)
- * Dates on the shop's wall clock (epoch ms shifted by the shop's `utcOffsetMinutes`), times 24-hour:
+ * Dates on the shop's wall clock (shop-time.ts: the shop's zone or fixed offset), times 24-hour:
  *   zh-CN 2026-11-26 14:05 · zh-TW 2026/11/26 14:05 · en 26 Nov 2026, 14:05
  *   es 26/11/2026, 14:05   · fr 26/11/2026 14:05
  */
 import type { Language } from './language';
+import { wallOf, type ShopZone } from './shop-time';
 
 /** No-break space: between an amount and a symbol written after it (es, fr). */
 export const NBSP = '\u00a0';
@@ -101,16 +102,10 @@ export interface WallTime {
   minute: number;
 }
 
-/** An instant read on the wall clock `utcOffsetMinutes` east of UTC. */
-export function wallTime(at: number, utcOffsetMinutes: number): WallTime {
-  const d = new Date(at + utcOffsetMinutes * 60_000);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-  };
+/** An instant read on the shop's wall clock (shop-time.ts). */
+export function wallTime(at: number, zone: ShopZone): WallTime {
+  const w = wallOf(at, zone);
+  return { year: w.year, month: w.month, day: w.day, hour: w.hour, minute: w.minute % 60 };
 }
 
 const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -145,13 +140,13 @@ export function formatDateTime(time: WallTime, language: Language): string {
 }
 
 /** The day of an instant on the shop's wall clock, in the language. */
-export function formatShopDate(at: number, utcOffsetMinutes: number, language: Language): string {
-  return formatDate(wallTime(at, utcOffsetMinutes), language);
+export function formatShopDate(at: number, zone: ShopZone, language: Language): string {
+  return formatDate(wallTime(at, zone), language);
 }
 
 /** An instant on the shop's wall clock, day and time, in the language. */
-export function formatShopDateTime(at: number, utcOffsetMinutes: number, language: Language): string {
-  return formatDateTime(wallTime(at, utcOffsetMinutes), language);
+export function formatShopDateTime(at: number, zone: ShopZone, language: Language): string {
+  return formatDateTime(wallTime(at, zone), language);
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * Business hours and sale times (C§3, C§5, SHOP-2, MENU-1).
  *
- * Time model: `now` is an instant (epoch ms or a Date, read through `valueOf()`),
- * and the shop's wall clock is that instant shifted by the shop's `utcOffsetMinutes` (minutes east of
- * UTC, default 480 = China). The rules therefore give the same answer on a phone in any time zone and
- * on the server. Time ranges are 'HH:mm' on that wall clock: open from the start minute, closed from
+ * Time model: `now` is an instant (epoch ms or a Date, read through `valueOf()`), read on the shop's
+ * wall clock by shop-time.ts (the shop's time zone with its daylight-saving changes, or its fixed
+ * `utcOffsetMinutes`, default 480 = China). The rules therefore give the same answer on a phone in any
+ * time zone and on the server; on a day the clocks change they read the wall clock as it is (a spring
+ * day skips an hour, an autumn day repeats one: docs/decisions.md "Shop time zones"). Time ranges are 'HH:mm' on that wall clock: open from the start minute, closed from
  * the end minute (09:00–21:00 is closed at 21:00), except that an end of 23:59 means the end of the
  * day, so the default 00:00–23:59 covers the whole day (the same reading as pricing/clock.ts). A range
  * whose end is before its start crosses midnight and belongs to the day it starts on (Monday
@@ -12,43 +13,21 @@
  */
 import { OrderType } from './enums';
 import { ErrorCode, RuleError, ruleError } from './errors';
+import { addDays, DEFAULT_UTC_OFFSET_MINUTES, instantOf, shopClock, shopZone, wallOf, type ShopClock, type ShopZone, type ZonedShop } from './shop-time';
 import type { BusinessDailyHours, EpochMs, SaleDateRange, ShopSettings, TimeRange } from './types';
+
+export { DEFAULT_UTC_OFFSET_MINUTES, shopClock, type ShopClock };
 
 /** An instant: epoch ms or a Date (anything else with an epoch `valueOf()` reads the same). */
 export type Instant = EpochMs | Date;
 
-/** China, the shops' home market, when a shop carries no offset. */
-export const DEFAULT_UTC_OFFSET_MINUTES = 480;
 /** C§5: hours default to the whole day. */
 export const DEFAULT_BUSINESS_HOURS: readonly TimeRange[] = [{ start: '00:00', end: '23:59' }];
 
-const MINUTE_MS = 60_000;
 const DAY_MINUTES = 24 * 60;
-const DAY_MS = DAY_MINUTES * MINUTE_MS;
 
 /** The shop fields the hours rules read. */
-export type ShopHours = Pick<ShopSettings, 'businessTimeRange' | 'scanOrderBusinessHours' | 'utcOffsetMinutes'>;
-
-/** A moment on the shop's wall clock. */
-export interface ShopClock {
-  /** 1 = Monday … 7 = Sunday (C§9: weeks start on Monday). */
-  weekday: number;
-  /** Minutes since the shop's midnight, 0…1439. */
-  minute: number;
-  /** The instant of the shop's midnight that starts this day, epoch ms. */
-  dayStart: EpochMs;
-}
-
-/** Reads an instant on a wall clock `utcOffsetMinutes` east of UTC. */
-export function shopClock(now: Instant, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): ShopClock {
-  const ms = now.valueOf();
-  const shifted = ms + utcOffsetMinutes * MINUTE_MS;
-  const localDay = Math.floor(shifted / DAY_MS);
-  const minute = Math.floor((shifted - localDay * DAY_MS) / MINUTE_MS);
-  // 1970-01-01 was a Thursday (4 with Monday = 1)
-  const weekday = ((((localDay + 3) % 7) + 7) % 7) + 1;
-  return { weekday, minute, dayStart: localDay * DAY_MS - utcOffsetMinutes * MINUTE_MS };
-}
+export type ShopHours = Pick<ShopSettings, 'businessTimeRange' | 'scanOrderBusinessHours'> & ZonedShop;
 
 /** Parses 'HH:mm' (or 'HH:mm:ss') to minutes of the day; null when malformed. */
 export function parseTimeOfDay(text: string): number | null {
@@ -152,12 +131,12 @@ function scanHoursOrGeneral(scan: TimeRange[] | undefined, general: TimeRange[] 
 
 /** Whether the shop takes orders of this type at `now` (C§5 "outside business hours blocks ordering"). */
 export function isWithinBusinessHours(shop: ShopHours, now: Instant, orderType?: OrderType | null): boolean {
-  return isOpenAt(weeklyHours(shop, orderType), shopClock(now, shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES));
+  return isOpenAt(weeklyHours(shop, orderType), shopClock(now, shopZone(shop)));
 }
 
 /** The ranges that start on the shop's current day, for the hours line and the closed message. */
 export function businessHoursOfDay(shop: ShopHours, now: Instant, orderType?: OrderType | null): readonly TimeRange[] {
-  const clock = shopClock(now, shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
+  const clock = shopClock(now, shopZone(shop));
   return weeklyHours(shop, orderType).forDay(clock.weekday);
 }
 
@@ -166,17 +145,17 @@ export function businessHoursOfDay(shop: ShopHours, now: Instant, orderType?: Or
  * week ahead; null when it never opens (every day closed). Used for the "opens at" part of the message.
  */
 export function nextOpeningTime(shop: ShopHours, now: Instant, orderType?: OrderType | null): EpochMs | null {
-  const offset = shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const zone = shopZone(shop);
   const weekly = weeklyHours(shop, orderType);
-  const clock = shopClock(now, offset);
+  const today = wallOf(now, zone);
   const ms = now.valueOf();
   let best: EpochMs | null = null;
   for (let d = 0; d <= 7; d += 1) {
-    const weekday = ((clock.weekday - 1 + d) % 7) + 1;
+    const weekday = ((today.weekday - 1 + d) % 7) + 1;
     for (const range of weekly.forDay(weekday)) {
       const w = toWindow(range);
       if (!w) continue;
-      const at = clock.dayStart + d * DAY_MS + w.start * MINUTE_MS;
+      const at = instantOf(zone, addDays(today, d), w.start);
       if (at > ms && (best === null || at < best)) best = at;
     }
     if (best !== null) return best;
@@ -198,11 +177,10 @@ export function formatTimeRanges(ranges: readonly TimeRange[]): string {
  */
 export function checkBusinessHours(shop: ShopHours, now: Instant, orderType?: OrderType | null): RuleError | null {
   if (isWithinBusinessHours(shop, now, orderType)) return null;
-  const offset = shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
   const next = nextOpeningTime(shop, now, orderType);
   return ruleError(ErrorCode.storeClosed, {
     hours: formatTimeRanges(businessHoursOfDay(shop, now, orderType)),
-    nextOpening: next === null ? '' : formatTimeOfDay(shopClock(next, offset).minute),
+    nextOpening: next === null ? '' : formatTimeOfDay(shopClock(next, shopZone(shop)).minute),
   });
 }
 
@@ -214,12 +192,12 @@ export function checkBusinessHours(shop: ShopHours, now: Instant, orderType?: Or
 export function isInSaleTime(
   range: SaleDateRange | readonly SaleDateRange[] | null | undefined,
   now: Instant,
-  utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES,
+  zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES,
 ): boolean {
   if (!range) return true;
   const entries: readonly SaleDateRange[] = Array.isArray(range) ? range : [range as SaleDateRange];
   if (entries.length === 0) return true;
-  const clock = shopClock(now, utcOffsetMinutes);
+  const clock = shopClock(now, zone);
   return entries.some((entry) => {
     const days = entry.weekdays ?? [];
     const weekly: WeeklyWindows = {

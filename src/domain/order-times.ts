@@ -7,13 +7,13 @@
  */
 import { OrderType } from './enums';
 import { ErrorCode, ruleError, type RuleError } from './errors';
-import { DEFAULT_UTC_OFFSET_MINUTES, isWithinBusinessHours, shopClock, type Instant } from './hours';
+import { isWithinBusinessHours, type Instant } from './hours';
+import { addDays, dayStartOf, shopZone, wallOf, type ZonedShop } from './shop-time';
 import type { ShopSettings } from './types';
 
 const SLOT_MS = 30 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
-type TimeShop = Pick<ShopSettings, 'businessTimeRange' | 'scanOrderBusinessHours' | 'utcOffsetMinutes' | 'deliveryTimeRange' | 'allowPickupAppointment'>;
+type TimeShop = Pick<ShopSettings, 'businessTimeRange' | 'scanOrderBusinessHours' | 'deliveryTimeRange' | 'allowPickupAppointment'> & ZonedShop;
 
 const ms = (at: Instant): number => (typeof at === 'number' ? at : at.valueOf());
 
@@ -21,7 +21,7 @@ const ms = (at: Instant): number => (typeof at === 'number' ? at : at.valueOf())
 function offersAt(shop: TimeShop, orderType: OrderType, at: number): boolean {
   if (!isWithinBusinessHours(shop, at, orderType)) return false;
   if (orderType === OrderType.takeaway && shop.deliveryTimeRange && shop.deliveryTimeRange.length > 0) {
-    return isWithinBusinessHours({ businessTimeRange: shop.deliveryTimeRange, utcOffsetMinutes: shop.utcOffsetMinutes }, at);
+    return isWithinBusinessHours({ ...shop, businessTimeRange: shop.deliveryTimeRange, scanOrderBusinessHours: undefined }, at);
   }
   return true;
 }
@@ -29,7 +29,8 @@ function offersAt(shop: TimeShop, orderType: OrderType, at: number): boolean {
 /** The first half hour at least 30 minutes after `now`, and the end of the shop's day (times are for today). */
 function todayWindow(shop: TimeShop, now: Instant): { first: number; end: number } {
   const first = Math.ceil((ms(now) + SLOT_MS) / SLOT_MS) * SLOT_MS;
-  const end = shopClock(now, shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES).dayStart + DAY_MS;
+  const zone = shopZone(shop);
+  const end = dayStartOf(zone, addDays(wallOf(now, zone), 1));
   return { first, end };
 }
 

@@ -9,6 +9,7 @@
 import { Industry, OrderType } from './enums';
 import { ErrorCode, ruleError, type RuleError } from './errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, formatTimeOfDay, shopClock, type Instant } from './hours';
+import type { ShopZone } from './shop-time';
 
 /** The order types a shop may pause, in the order the console and the banners list them. */
 export const PAUSABLE_ORDER_TYPES = [OrderType.takeaway, OrderType.selfPickup, OrderType.dine] as const;
@@ -80,13 +81,13 @@ export function pauseMessageCode(orderType: PausableOrderType): ErrorCode {
 }
 
 /** When a pause ends, 'HH:mm' on the shop's wall clock. */
-export function pauseUntilText(until: number, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): string {
-  return formatTimeOfDay(shopClock(until, utcOffsetMinutes).minute);
+export function pauseUntilText(until: number, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES): string {
+  return formatTimeOfDay(shopClock(until, zone).minute);
 }
 
 /** A pause as its message: "<type> is paused until HH:mm — <reason>". */
-export function pauseError(pause: OrderTypePause & { orderType: PausableOrderType }, utcOffsetMinutes?: number): RuleError {
-  return ruleError(pauseMessageCode(pause.orderType), { until: pauseUntilText(pause.until, utcOffsetMinutes), reason: pause.reason });
+export function pauseError(pause: OrderTypePause & { orderType: PausableOrderType }, zone?: ShopZone): RuleError {
+  return ruleError(pauseMessageCode(pause.orderType), { until: pauseUntilText(pause.until, zone), reason: pause.reason });
 }
 
 /**
@@ -97,17 +98,17 @@ export function checkOrderTypePause(
   pauses: readonly OrderTypePause[],
   orderType: string | null,
   now: Instant,
-  utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES,
+  zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES,
 ): RuleError | null {
   const p = activePause(pauses, orderType, now);
-  return p ? pauseError({ ...p, orderType: p.orderType as PausableOrderType }, utcOffsetMinutes) : null;
+  return p ? pauseError({ ...p, orderType: p.orderType as PausableOrderType }, zone) : null;
 }
 
 /** The banners of the menu: every running pause as its message, in PAUSABLE_ORDER_TYPES order. */
-export function pauseNotices(pauses: readonly OrderTypePause[], now: Instant, utcOffsetMinutes?: number): Array<{ orderType: PausableOrderType; error: RuleError }> {
+export function pauseNotices(pauses: readonly OrderTypePause[], now: Instant, zone?: ShopZone): Array<{ orderType: PausableOrderType; error: RuleError }> {
   return activePauses(pauses, now).map((p) => {
     const orderType = p.orderType as PausableOrderType;
-    return { orderType, error: pauseError({ ...p, orderType }, utcOffsetMinutes) };
+    return { orderType, error: pauseError({ ...p, orderType }, zone) };
   });
 }
 

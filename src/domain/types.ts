@@ -8,6 +8,7 @@
  * Keep this file stable: add fields, never rename them (other layers import it).
  */
 import type { Industry, OrderType, PayType, ProductOptionType, ProductStatus, TaxMode } from './enums';
+import type { ZoneOffsets } from './shop-time';
 
 /** Epoch milliseconds. */
 export type EpochMs = number;
@@ -155,8 +156,15 @@ export interface ShopSettings {
   appDownloadUrl?: string;
   /** Pick-up pack fee (customer asks the picker to pack), per order; falls back to packFee per unit. */
   pickerPackFee?: number;
-  /** Shop time zone as minutes east of UTC (default 480). Dates and week days are read in it. */
+  /**
+   * The shop's fixed offset, minutes east of UTC (default 480), for a shop without `timeZone`; with a
+   * zone the server answers the zone's offset now (TIME-1).
+   */
   utcOffsetMinutes?: number;
+  /** The shop's IANA time zone ('Europe/Paris'); dates, week days and hours are read on its clock (TIME-1). */
+  timeZone?: string;
+  /** The zone's offset changes over the period the app reads, computed by the server (shop-time.ts). */
+  timeZoneOffsets?: ZoneOffsets;
   /** Chain id when the shop belongs to a chain. */
   chainId?: number;
 }

@@ -10,6 +10,7 @@ import { DEFAULT_UTC_OFFSET_MINUTES, Instant, isInSaleTime } from './hours';
 import { AmountLike, lt } from './money';
 import { isBlank as blank } from './contact';
 import type { CartLine, CartMealsetItem, CartTaste, Product, SaleDateRange, ShopSettings } from './types';
+import type { ShopZone } from './shop-time';
 
 // the contact rules live in contact.ts (no money arithmetic, so the start-up need not load decimal.js);
 // they stay importable from here
@@ -100,13 +101,13 @@ export function productStatusOfServerCode(code: number): ProductStatus | null {
 export function effectiveProductStatus(
   product: Pick<Product, 'status' | 'stock' | 'saleTime' | 'needSoldOut'>,
   now: Instant,
-  opts: { categorySaleTime?: readonly SaleDateRange[] | null; utcOffsetMinutes?: number } = {},
+  opts: { categorySaleTime?: readonly SaleDateRange[] | null; zone?: ShopZone } = {},
 ): ProductStatus {
   const status = product.status ?? ProductStatus.NORMAL;
   if (status !== ProductStatus.NORMAL) return status;
   if (product.needSoldOut !== false && typeof product.stock === 'number' && product.stock <= 0) return ProductStatus.SALE_OUT;
-  const offset = opts.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
-  if (!isInSaleTime(product.saleTime, now, offset) || !isInSaleTime(opts.categorySaleTime, now, offset)) {
+  const zone = opts.zone ?? DEFAULT_UTC_OFFSET_MINUTES;
+  if (!isInSaleTime(product.saleTime, now, zone) || !isInSaleTime(opts.categorySaleTime, now, zone)) {
     return ProductStatus.OUT_SALE_TIME;
   }
   return ProductStatus.NORMAL;
@@ -116,7 +117,7 @@ export function effectiveProductStatus(
 export function checkProductStatus(
   product: Pick<Product, 'name' | 'status' | 'stock' | 'saleTime' | 'needSoldOut'>,
   now: Instant,
-  opts: { categorySaleTime?: readonly SaleDateRange[] | null; utcOffsetMinutes?: number } = {},
+  opts: { categorySaleTime?: readonly SaleDateRange[] | null; zone?: ShopZone } = {},
 ): RuleError | null {
   const params = { product: product.name };
   switch (effectiveProductStatus(product, now, opts)) {

@@ -16,6 +16,7 @@ import type { MenuStore } from './menu';
 import type { PromotionStore } from './promotion';
 import type { SessionStore } from './session';
 import type { ShopStore } from './shop';
+import { shopZone } from '@/domain/shop-time';
 
 export type BootResult = { ok: true } | { ok: false; code: ErrorCode | string };
 
@@ -241,14 +242,16 @@ export class ShopBoot {
     const shop = root.shop.shop;
     if (!shop) return failed();
     if (this.bootedShop !== shop.id) {
-      const offset = shop.utcOffsetMinutes;
+      const zone = shopZone(shop);
       const early = run.launchShop === shop.id ? run.early : null;
       // taken once: a retry after a failed menu load asks again
       run.early = null;
       const menuLoaded = (async () => {
-        if (early) await early;
-        if (!early || (offset !== undefined && offset !== root.menu.utcOffsetMinutes)) {
-          await root.menu.load(shop.id, { utcOffsetMinutes: offset });
+        if (early) {
+          await early;
+          root.menu.setZone(zone);
+        } else {
+          await root.menu.load(shop.id, { zone });
         }
       })();
       // the shop's activities load alongside the menu and the screen waits for both: their tags sit above

@@ -15,6 +15,7 @@ import type { CartLine, Product, SaleDateRange } from '../domain/types';
 import { checkMemberLevel, checkProductStatus, effectiveProductStatus } from '../domain/validation';
 import type { KeyValueStorage } from '../platform/types';
 import { change } from './named-action';
+import { type ShopZone } from '@/domain/shop-time';
 
 /** A category as the menu keeps it: its products by id (the bodies live in `products`). */
 export interface MenuCategory {
@@ -130,8 +131,8 @@ export class MenuStore {
   loadingTypeId: number | null = null;
   /** MENU-5 "New menu has been updated": the server's menu moved past the one the app holds. */
   newMenuUpdated = false;
-  /** The shop's utcOffsetMinutes, for sale times. */
-  utcOffsetMinutes = DEFAULT_UTC_OFFSET_MINUTES;
+  /** The shop's zone (shop-time.ts), for sale times. */
+  zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES;
   now: number;
   searchText = '';
   searchResults: Product[] = [];
@@ -151,7 +152,7 @@ export class MenuStore {
       loading: observable,
       loadingTypeId: observable,
       newMenuUpdated: observable,
-      utcOffsetMinutes: observable,
+      zone: observable.ref,
       now: observable,
       searchText: observable,
       searchResults: observable.ref,
@@ -197,7 +198,7 @@ export class MenuStore {
   get visibleCategories(): Array<MenuCategory & { inSaleTime: boolean }> {
     return this.categories.map((c) => ({
       ...c,
-      inSaleTime: isInSaleTime(c.saleDateRange, this.now, this.utcOffsetMinutes),
+      inSaleTime: isInSaleTime(c.saleDateRange, this.now, this.zone),
     }));
   }
 
@@ -221,7 +222,7 @@ export class MenuStore {
     if (!base) return null;
     const product = this.withStock(base);
     const categorySaleTime = this.category(product.typeid)?.saleDateRange ?? null;
-    const opts = { categorySaleTime, utcOffsetMinutes: this.utcOffsetMinutes };
+    const opts = { categorySaleTime, zone: this.zone };
     const status = effectiveProductStatus(product, this.now, opts);
     const error = checkProductStatus(product, this.now, opts) ?? checkMemberLevel(product, this.deps.member.level);
     const tracked = product.needSoldOut !== false && typeof product.stock === 'number';
@@ -272,13 +273,20 @@ export class MenuStore {
    * and refreshes only the stock. A large menu (above MENU_CHUNK_THRESHOLD products) loads its
    * category list with store/productTypes and then its products category by category.
    */
-  async load(shopId: number, opts: { utcOffsetMinutes?: number } = {}): Promise<void> {
+  /** The shop's zone, once the shop is known (a menu loaded at launch read sale times on the default). */
+  setZone(zone: ShopZone): void {
+    change('menu/zone', () => {
+      this.zone = zone;
+    });
+  }
+
+  async load(shopId: number, opts: { zone?: ShopZone } = {}): Promise<void> {
     const cached = this.readCache(shopId);
     change('menu/loading', () => {
       if (this.shopId !== shopId) this.applyCache(shopId, cached);
       this.loading = true;
       this.now = this.deps.now();
-      if (opts.utcOffsetMinutes !== undefined) this.utcOffsetMinutes = opts.utcOffsetMinutes;
+      if (opts.zone !== undefined) this.zone = opts.zone;
     });
     try {
       if (cached && cached.complete) {

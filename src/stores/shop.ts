@@ -25,6 +25,7 @@ import type { ShopStatusAction, ShopStatusDialog } from '../domain/shop-status';
 import type { MemberSetting, ShopSettings } from '../domain/types';
 import { checkOrderTypePause, nextPauseEnd, pauseNotices, type PausableOrderType } from '../domain/order-type-pause';
 import { change } from './named-action';
+import { shopZone } from '@/domain/shop-time';
 
 export type PaySetting = ResOf<(typeof storeCalls)['paySetting']>;
 
@@ -165,13 +166,13 @@ export class ShopStore {
   /** CONSOLE-5: the session's order type is paused by the shop now (until when, why), else null. */
   get pauseError(): RuleError | null {
     if (!this.detail) return null;
-    return checkOrderTypePause(this.detail.pauses ?? [], this.orderType, this.now, this.shop?.utcOffsetMinutes);
+    return checkOrderTypePause(this.detail.pauses ?? [], this.orderType, this.now, shopZone(this.shop));
   }
 
   /** CONSOLE-5: the menu's banners, one per order type the shop paused, as their messages. */
   get pauseNotices(): Array<{ orderType: PausableOrderType; error: RuleError }> {
     if (!this.detail) return [];
-    return pauseNotices(this.detail.pauses ?? [], this.now, this.shop?.utcOffsetMinutes);
+    return pauseNotices(this.detail.pauses ?? [], this.now, shopZone(this.shop));
   }
 
   /** When the first running pause ends (the menu moves its clock then), or null. */

@@ -53,7 +53,7 @@ function areaOf(f: StoreFixture, checkout: CouponChooser = new FakeCheckout(), n
       get shopId() {
         return f.shop.shopId ?? 1001;
       },
-      utcOffsetMinutes: 480,
+      zone: 480,
     },
     checkout: async () => checkout,
   });

@@ -7,6 +7,7 @@ import { useStore } from '../context';
 import { shortTime } from '../format';
 import { parseMinutes } from '../stores/admin';
 import { Dialog } from './Dialog';
+import { ShopClock } from './ShopClock';
 import { TableRules } from './TableRules';
 import { errorText } from './texts';
 
@@ -93,6 +94,7 @@ export const SettingsPage = observer(function SettingsPage() {
         </button>
       </form>
       <TableRules />
+      <ShopClock />
     </main>
   );
 });

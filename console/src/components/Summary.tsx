@@ -5,16 +5,11 @@ import { ORDER_TYPES, PayType, type OrderType } from '../../../src/domain/enums'
 import { useStore } from '../context';
 import { money, type MoneyStyle } from '../format';
 import type { MessageKey, Params } from '../i18n';
-import { errorText } from './texts';
+import { errorText, offsetText } from './texts';
 import '../summary.css';
 
 type T = (key: MessageKey, params?: Params) => string;
 
-const offsetText = (minutes: number): string => {
-  const sign = minutes < 0 ? '−' : '+';
-  const a = Math.abs(minutes);
-  return `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
-};
 
 const PAY_TYPES: readonly string[] = Object.values(PayType);
 const payTypeName = (t: T, payType: string): string =>

@@ -39,6 +39,13 @@ export function errorText(t: T, err: Pick<ConsoleApiError, 'code' | 'info'>): st
   }
 }
 
+/** An offset from UTC as the console writes it: +01:00, −03:30. */
+export const offsetText = (minutes: number): string => {
+  const sign = minutes < 0 ? '−' : '+';
+  const a = Math.abs(minutes);
+  return `${sign}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
+};
+
 /** A refund's state on the card (the server names it queued, retrying, failed or done). */
 export function refundStateText(t: T, state: string): string {
   return state === 'queued' || state === 'retrying' || state === 'failed' || state === 'done' ? t(`refundState.${state}`) : state;

@@ -3,7 +3,7 @@
  * accounts, and the password change every staff member may make for themselves.
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
-import type { ConsoleSettings, StaffAccount, StaffRole } from '../../../src/api/contract/console';
+import type { ConsoleSettings, ShopClockSettings, StaffAccount, StaffRole } from '../../../src/api/contract/console';
 import type { TableSessionSettings } from '../../../src/api/contract/console-floor';
 import { ConsoleApiError, type ConsoleApi } from '../api';
 
@@ -107,6 +107,19 @@ export class TableRulesStore extends SavedSettings<TableSessionSettings> {
   }
   protected write(shopId: number, rules: TableSessionSettings): Promise<TableSessionSettings> {
     return this.api.call('tableSessionSettingsSave', { shopId, ...rules });
+  }
+}
+
+/** The shop's time zone (TIME-1); saved as a zone name, answered with the offset it gives now. */
+export class ShopClockStore extends SavedSettings<ShopClockSettings> {
+  get clock(): ShopClockSettings | null {
+    return this.value;
+  }
+  protected read(shopId: number): Promise<ShopClockSettings> {
+    return this.api.call('shopClock', { shopId });
+  }
+  protected write(shopId: number, clock: ShopClockSettings): Promise<ShopClockSettings> {
+    return this.api.call('saveShopClock', { shopId, timeZone: clock.timeZone ?? '' });
   }
 }
 

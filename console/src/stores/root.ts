@@ -9,7 +9,7 @@ import type { StaffMe } from '../../../src/api/contract/console';
 import { requestLanguageHeader, type Language } from '../../../src/domain/language';
 import { ConsoleApi, ConsoleApiError, type FetchLike } from '../api';
 import { I18n, type LanguageStorage } from '../i18n';
-import { PasswordStore, SettingsStore, StaffStore, TableRulesStore } from './admin';
+import { PasswordStore, SettingsStore, ShopClockStore, StaffStore, TableRulesStore } from './admin';
 import { AvailabilityStore } from './availability';
 import { BoardStore } from './board';
 import { ClockStore } from './clock';
@@ -47,6 +47,7 @@ export class RootStore {
   readonly router: Router;
   readonly settings: SettingsStore;
   readonly tableRules: TableRulesStore;
+  readonly shopClock: ShopClockStore;
   readonly staff: StaffStore;
   readonly password: PasswordStore;
   readonly tables: TablesStore;
@@ -95,6 +96,7 @@ export class RootStore {
     this.router = new Router(deps.hash);
     this.settings = new SettingsStore(this.api);
     this.tableRules = new TableRulesStore(this.api);
+    this.shopClock = new ShopClockStore(this.api);
     this.staff = new StaffStore(this.api);
     this.password = new PasswordStore(this.api);
     this.tables = new TablesStore(this.api, this.clock);
@@ -159,6 +161,7 @@ export class RootStore {
     this.board.setShop(shopId);
     this.settings.clear();
     this.tableRules.clear();
+    this.shopClock.clear();
     this.staff.clear();
     for (const part of this.shopParts) part.setShop(shopId);
     this.sound.prepare();
@@ -189,6 +192,7 @@ export class RootStore {
     this.board.clear();
     this.settings.clear();
     this.tableRules.clear();
+    this.shopClock.clear();
     this.staff.clear();
     this.password.clear();
     for (const part of this.shopParts) part.clear();

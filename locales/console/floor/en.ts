@@ -91,4 +91,14 @@ export const en: FloorMessages = {
     save: "Save table rules",
     saved: "Table rules saved",
   },
+  shopClock: {
+    title: "Shop clock",
+    zone: "Time zone (IANA name)",
+    hint: "Hours, sale times, appointments, validity dates and the day summary follow this zone's local time, daylight saving included",
+    now: "Now {zone}, UTC{offset}",
+    fixed: "No time zone: fixed UTC{offset}",
+    unknown: "Unknown time zone: {zone}",
+    save: "Save time zone",
+    saved: "Time zone saved",
+  },
 };

@@ -91,4 +91,14 @@ export const es: FloorMessages = {
     save: "Guardar reglas de mesa",
     saved: "Reglas de mesa guardadas",
   },
+  shopClock: {
+    title: "Reloj de la tienda",
+    zone: "Zona horaria (nombre IANA)",
+    hint: "El horario, las franjas de venta, las citas, las fechas de validez y el resumen del día siguen la hora local de esta zona, horario de verano incluido",
+    now: "Ahora {zone}, UTC{offset}",
+    fixed: "Sin zona horaria: UTC{offset} fijo",
+    unknown: "Zona horaria desconocida: {zone}",
+    save: "Guardar zona horaria",
+    saved: "Zona horaria guardada",
+  },
 };

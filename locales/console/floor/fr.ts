@@ -91,4 +91,14 @@ export const fr: FloorMessages = {
     save: "Enregistrer les règles des tables",
     saved: "Règles des tables enregistrées",
   },
+  shopClock: {
+    title: "Horloge de la boutique",
+    zone: "Fuseau horaire (nom IANA)",
+    hint: "Horaires, créneaux de vente, rendez-vous, dates de validité et résumé du jour suivent l’heure locale de ce fuseau, heure d’été comprise",
+    now: "Actuellement {zone}, UTC{offset}",
+    fixed: "Sans fuseau : UTC{offset} fixe",
+    unknown: "Fuseau horaire inconnu : {zone}",
+    save: "Enregistrer le fuseau",
+    saved: "Fuseau horaire enregistré",
+  },
 };

@@ -90,6 +90,16 @@ export const zhCN = {
     save: "保存桌台规则",
     saved: "桌台规则已保存",
   },
+  shopClock: {
+    title: "店铺时钟",
+    zone: "时区（IANA 名称）",
+    hint: "营业时间、售卖时段、预约、有效期和日汇总都按此时区的当地时间计算（含夏令时）",
+    now: "当前 {zone}，UTC{offset}",
+    fixed: "未设时区：固定 UTC{offset}",
+    unknown: "未知时区：{zone}",
+    save: "保存时区",
+    saved: "时区已保存",
+  },
 };
 
 export type FloorMessages = typeof zhCN;

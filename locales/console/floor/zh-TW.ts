@@ -91,4 +91,14 @@ export const zhTW: FloorMessages = {
     save: "儲存桌台規則",
     saved: "桌台規則已儲存",
   },
+  shopClock: {
+    title: "店鋪時鐘",
+    zone: "時區（IANA 名稱）",
+    hint: "營業時間、售賣時段、預約、有效期和日匯總都按此時區的當地時間計算（含夏令時間）",
+    now: "目前 {zone}，UTC{offset}",
+    fixed: "未設時區：固定 UTC{offset}",
+    unknown: "未知時區：{zone}",
+    save: "儲存時區",
+    saved: "時區已儲存",
+  },
 };

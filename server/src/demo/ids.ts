@@ -15,6 +15,8 @@ export const SHOP = {
   beauty: 1003,
   /** (d) the restaurant's second branch (same chain and currency): multi-shop orders (ORDER-10). */
   branch: 1004,
+  /** (f) Paris bakery-café: a shop whose zone changes its clocks (Europe/Paris, TIME-1). */
+  paris: 1005,
   /** (e) generated 1,000-product menu for the menu benchmark. */
   large: 1099,
 } as const;
@@ -198,6 +200,21 @@ export const ACTIVITY = {
   beautyAllDiscount: 7201,
   beautyFirstMemberPayGift: 7202,
 } as const;
+
+/** The Paris shop's categories, products and lunch deal (server/src/demo/paris.ts). */
+export const PARIS_CATEGORY = { pastries: 5101, sandwiches: 5102, drinks: 5103, desserts: 5104 } as const;
+export const PARIS_PRODUCT = {
+  /** €1.40, no option, no sale time: the first plain product. */
+  croissant: 51001,
+  painAuChocolat: 51002,
+  jambonBeurre: 51003,
+  croqueMonsieur: 51004,
+  cafe: 51005,
+  /** Specs small / large. */
+  cafeCreme: 51006,
+  tarteCitron: 51007,
+} as const;
+export const PARIS_ACTIVITY = { lunchDeal: 7501 } as const;
 
 /** Promotion code of the productDiscountWithCode activity (P§7 activity/getActivityByCode). */
 export const PROMOTION_CODE = 'SAVE10';

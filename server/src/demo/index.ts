@@ -1,6 +1,7 @@
 /**
  * The demo data the server loads on first start (SERVER-1): a restaurant and an overseas fast-food
- * shop of one chain, a beauty salon, their menus, activities, coupons and members. The 1,000-product
+ * shop of one chain, a beauty salon, the restaurant's branch, a Paris bakery-café whose clock changes
+ * (TIME-1), their menus, activities, coupons and members. The 1,000-product
  * benchmark shop comes from buildLargeShop().
  */
 import { beautyActivities, restaurantActivities, retailActivities } from './activities';
@@ -25,6 +26,7 @@ import {
   overseasPaySetting,
 } from './members';
 import { restaurantAreas, restaurantCategories, restaurantProducts, restaurantSettings, restaurantTables } from './restaurant';
+import { parisShop } from './paris';
 import { retailCategories, retailProducts, retailSettings } from './retail';
 import type { DemoData, DemoShop } from './types';
 
@@ -100,7 +102,7 @@ const beauty: DemoShop = {
 
 export const demoData: DemoData = {
   chains: [{ id: CHAIN_ID, name: '好味连锁', nameEn: 'Good Taste Group' }],
-  shops: [restaurant, retail, beauty, branchShop],
+  shops: [restaurant, retail, beauty, branchShop, parisShop],
   members: demoMembers,
   memberCoupons,
   users: demoUsers,

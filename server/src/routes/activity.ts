@@ -44,7 +44,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: ServerContext)
         scope.shop,
         c.body.isAll,
         ctx.clock.now(),
-        scope.utcOffsetMinutes,
+        scope.zone,
         c.lang,
       ),
     };
@@ -70,7 +70,7 @@ export function registerActivityRoutes(app: FastifyInstance, ctx: ServerContext)
     const scope = await scopeOf(c.session);
     const member = requireMember(scope);
     const rows = await couponsOfOrder(ctx.db, c.body.id, member);
-    return { list: rows.map((r) => couponOf(r, ctx.clock.now(), scope.utcOffsetMinutes, c.lang)) };
+    return { list: rows.map((r) => couponOf(r, ctx.clock.now(), scope.zone, c.lang)) };
   });
 
   registerCall(app, ctx, activityCalls.getPointExchangeStoreProducts, async (c) => ({

@@ -15,6 +15,7 @@ import {
 } from '../services/console/accounts';
 import { consoleAct } from '../services/console/act';
 import { saveSettings, settingsOf } from '../services/console/auto';
+import { saveShopClock, shopClockOf } from '../services/console/shop-clock';
 import { board, boardOrder } from '../services/console/board';
 import { registerOrderChannels } from '../services/console/live';
 import { registerAvailabilityRoutes } from './console-availability';
@@ -66,6 +67,15 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: ServerContext):
     assertOwner(c.session);
     await assertShop(ctx, c.session, c.body.shopId, 'shop');
     return saveSettings(ctx, c.body.shopId, c.body.settings);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.shopClock, async (c) => {
+    await assertShop(ctx, c.session, c.body.shopId, 'shop');
+    return shopClockOf(ctx, c.body.shopId);
+  });
+  registerConsoleCall(app, ctx, consoleCalls.saveShopClock, async (c) => {
+    assertOwner(c.session);
+    await assertShop(ctx, c.session, c.body.shopId, 'shop');
+    return saveShopClock(ctx, c.body.shopId, c.body.timeZone);
   });
   registerConsoleCall(app, ctx, consoleCalls.staffList, async (c) => {
     assertOwner(c.session);

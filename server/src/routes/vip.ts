@@ -127,7 +127,7 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
       issued.length > 0
         ? issued
         : await memberCouponsFrom(ctx.db, member.id, 'register');
-    return { list: rows.slice(0, 100).map((r) => couponOf(r, now(), scope.utcOffsetMinutes, c.lang)) };
+    return { list: rows.slice(0, 100).map((r) => couponOf(r, now(), scope.zone, c.lang)) };
   });
 
   registerCall(app, ctx, vipCalls.update, async (c) => {
@@ -218,7 +218,7 @@ function routes(app: FastifyInstance, ctx: ServerContext): void {
     const coupons =
       row.payStatus === PayStatus.success
         ? (await memberCouponsFrom(ctx.db, row.memberId, rechargeCouponSource(row.id))).map((r) =>
-            couponOf(r, now(), scope.utcOffsetMinutes, c.lang),
+            couponOf(r, now(), scope.zone, c.lang),
           )
         : [];
     return rechargeAnswer(scope, row, coupons);

@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import { businessHoursOfDay, formatTimeRanges, isWithinBusinessHours, nextOpeningTime, shopClock, DEFAULT_UTC_OFFSET_MINUTES, formatTimeOfDay } from '../../../src/domain/hours';
+import { businessHoursOfDay, formatTimeRanges, isWithinBusinessHours, nextOpeningTime, shopClock, formatTimeOfDay } from '../../../src/domain/hours';
+import { offsetAt, shopZone } from '../../../src/domain/shop-time';
+import { withShopZone } from '../time-zone';
 import { ShopRealStatus, shopRealStatus } from '../../../src/domain/shop-status';
 import { orderTypeOfUserAgent } from '../../../src/domain/user-agent';
 import { PayType, type OrderType } from '../../../src/domain/enums';
@@ -13,15 +15,23 @@ import type { Lang } from '../i18n/messages';
 
 export type ShopRow = typeof shops.$inferSelect;
 
-/** The shop row, cached by menu version (settings changes bump the version too). */
+/**
+ * The shop row, cached by menu version (settings changes bump the version too); its settings carry the
+ * shop's time zone as offset changes around now (TIME-1), which every rule on the server reads.
+ */
 export async function getShop(ctx: ServerContext, shopId: number): Promise<ShopRow> {
   const version = await ctx.shopCache.version(shopId);
   if (version === null) throw fail('getShopDataFailed');
   return ctx.shopCache.get('shop', shopId, version, async () => {
     const rows = await ctx.db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
     if (!rows[0]) throw fail('getShopDataFailed');
-    return rows[0];
+    return withZoneOf(rows[0], ctx.clock.now());
   });
+}
+
+/** A shop row whose settings carry its zone's offset changes around `now`. */
+export function withZoneOf(row: ShopRow, now: number): ShopRow {
+  return { ...row, settings: withShopZone(row.settings, now) };
 }
 
 /** Shop settings in the request's language; the columns the server owns (status, chain) win. */
@@ -53,13 +63,14 @@ export function shopDetail(row: ShopRow, lang: Lang, now: number, abroad: boolea
   const orderType = userAgentType === null ? null : orderTypeOfUserAgent(userAgentType);
   const open = isWithinBusinessHours(settings, now, orderType);
   const next = open ? null : nextOpeningTime(settings, now, orderType);
-  const offset = settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const zone = shopZone(settings);
   return {
-    shop: settings,
+    // the offset now, derived from the zone (the cached row read it when it was loaded)
+    shop: settings.timeZoneOffsets ? { ...settings, utcOffsetMinutes: offsetAt(zone, now) } : settings,
     realStatus: shopRealStatus(settings, orderType, abroad),
     isOpen: open,
     todayHours: formatTimeRanges(businessHoursOfDay(settings, now, orderType)),
-    nextOpening: next === null ? null : formatTimeOfDay(shopClock(next, offset).minute),
+    nextOpening: next === null ? null : formatTimeOfDay(shopClock(next, zone).minute),
     menuVersion: row.menuVersion,
     serverTime: now,
   };
@@ -74,7 +85,7 @@ export async function chainShops(ctx: ServerContext, shopId: number, lang: Lang)
       : await ctx.db.select().from(shops).where(eq(shops.chainId, current.chainId)).orderBy(asc(shops.sort), asc(shops.id));
   const now = ctx.clock.now();
   return rows.map((r) => {
-    const s = shopSettingsFor(r, lang);
+    const s = shopSettingsFor(r.id === current.id ? current : withZoneOf(r, now), lang);
     return {
       id: r.id,
       name: s.name,

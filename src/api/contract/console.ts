@@ -125,6 +125,15 @@ export const ConsoleSettings = z
   .strict();
 export type ConsoleSettings = z.infer<typeof ConsoleSettings>;
 
+/** The shop's clock (TIME-1): its IANA zone (null: a fixed offset) and its offset now, minutes east of UTC. */
+export const ShopClockSettings = z
+  .object({
+    timeZone: z.string().max(64).nullable(),
+    utcOffsetMinutes: z.number().int().min(-720).max(840),
+  })
+  .strict();
+export type ShopClockSettings = z.infer<typeof ShopClockSettings>;
+
 /** A staff account as the owner's list shows it. */
 export const StaffAccount = z
   .object({
@@ -192,6 +201,9 @@ export const consoleCalls = {
   settings: defineCall('settings', ShopReq, ConsoleSettings),
   /** Owner only. */
   saveSettings: defineCall('saveSettings', z.object({ shopId: Id, settings: ConsoleSettings }).strict(), ConsoleSettings),
+  shopClock: defineCall('shopClock', ShopReq, ShopClockSettings),
+  /** Owner only: the shop's time zone; a zone the server does not know is refused by name (`badRequest`). */
+  saveShopClock: defineCall('saveShopClock', z.object({ shopId: Id, timeZone: z.string().min(1).max(64) }).strict(), ShopClockSettings),
   /** Owner only: the shop's staff accounts. */
   staffList: defineCall('staffList', ShopReq, z.array(StaffAccount).max(500)),
   /** Owner only: a new account; its generated password is answered once. */

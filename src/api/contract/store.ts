@@ -201,7 +201,18 @@ export const ShopSettingsSchema: z.ZodType<ShopSettings> = z.looseObject({
   isRounding05: z.boolean().optional(),
   deliveryDistance: z.number().optional(),
   currencySymbol: z.string().optional(),
-  utcOffsetMinutes: z.number().int().optional(),
+  utcOffsetMinutes: z.number().int().min(-720).max(840).optional(),
+  /** An IANA zone name; the server refuses one it does not know (TIME-1). */
+  timeZone: z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/).optional(),
+  /** Computed by the server from `timeZone`; never stored. */
+  timeZoneOffsets: z
+    .object({
+      timeZone: z.string().max(64),
+      offset: z.number().int().min(-720).max(840),
+      changes: z.array(z.tuple([z.number().int(), z.number().int().min(-720).max(840)])).max(64),
+    })
+    .strict()
+    .optional(),
   chainId: Id.optional(),
 });
 

@@ -7,19 +7,18 @@ import { useMoneyText } from '@/components/ordering/Money';
 import { toastError } from '@/components/ordering/feedback';
 import { clockText, dateTimeText } from '@/components/ordering/time-slots';
 import { dayKey } from '@/domain/beauty';
+import type { ShopZone } from '@/domain/shop-time';
 import { t } from '@/i18n';
 import '@/i18n/areas/beauty';
 import { useStores } from '@/stores';
 import { useBeauty } from './use-beauty';
 import './beauty.scss';
 
-const DAY_MS = 24 * 3600_000;
-
 /** The label of a day chip: today, tomorrow, else "MM-DD". */
-function dayLabel(day: number, first: number, offset: number): string {
-  if (day === first) return t('beauty.picker.today');
-  if (day === first + DAY_MS) return t('beauty.picker.tomorrow');
-  return dayKey(day, offset).slice(5);
+function dayLabel(day: number, index: number, zone: ShopZone): string {
+  if (index === 0) return t('beauty.picker.today');
+  if (index === 1) return t('beauty.picker.tomorrow');
+  return dayKey(day, zone).slice(5);
 }
 
 /** The time picker (C§3 appointmentTimeLimit, the shop's hours): day chips, then the day's times, booked ones greyed. */
@@ -35,9 +34,9 @@ const TimePicker = observer(function TimePicker({ visible, onClose }: { visible:
   return (
     <Sheet visible={visible} title={t('beauty.picker.title')} onClose={onClose} className="appointment-picker">
       <View className="appointment-picker__days" id="appointment-days">
-        {days.map((d) => (
+        {days.map((d, i) => (
           <View key={d} id={`appointment-day-${dayKey(d, beauty.offset)}`} className={`appointment-picker__day${d === shown ? ' appointment-picker__day--on' : ''}`} onClick={() => void beauty.loadDay(d)}>
-            <Text>{dayLabel(d, days[0], beauty.offset)}</Text>
+            <Text>{dayLabel(d, i, beauty.offset)}</Text>
           </View>
         ))}
       </View>

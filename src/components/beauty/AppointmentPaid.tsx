@@ -9,6 +9,7 @@ import { t } from '@/i18n';
 import '@/i18n/areas/beauty';
 import { useStores } from '@/stores';
 import './beauty.scss';
+import { shopZone } from '@/domain/shop-time';
 
 /**
  * An appointment order's booking line (ORDER-5): when, with whom, and — paid by its deposit — the
@@ -18,7 +19,7 @@ export const AppointmentPaid = observer(function AppointmentPaid({ order }: { or
   const { shop } = useStores();
   const moneyText = useMoneyText();
   if (order.type !== OrderType.appointment) return null;
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   const rest = restDue(order.total, order.paidAmount, shop.numberDecimals);
   const time = order.appointmentTime !== null ? dateTimeText(order.appointmentTime, offset) : null;
   return (

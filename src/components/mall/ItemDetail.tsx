@@ -7,6 +7,7 @@ import type { PointStoreItem } from '@/api/contract/activity';
 import { useMoneyText } from '@/components/ordering/Money';
 import { useStores } from '@/stores';
 import { dayText } from './texts';
+import { shopZone } from '@/domain/shop-time';
 
 /** The order types of an activity's bitmask (P§3 order-type limit flags), in the customer's language. */
 function orderTypeNames(mask: number | undefined): string | null {
@@ -27,7 +28,7 @@ function orderTypeNames(mask: number | undefined): string | null {
 export const ItemDetail = observer(function ItemDetail({ item, activity }: { item: PointStoreItem; activity: Activity }) {
   const money = useMoneyText();
   const { shop } = useStores();
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   const coupons = activity.coupons ?? [];
   const types = orderTypeNames(activity.orderType);
   const start = dayText(activity.startDate, offset);

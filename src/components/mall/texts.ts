@@ -6,6 +6,7 @@ import type { Language } from '@/domain/language';
 import type { PointStoreItem } from '@/api/contract/activity';
 import { ask, toast } from '@/components/ordering/feedback';
 import type { PointsMallStore } from '@/stores/areas/points-mall';
+import { type ShopZone, DEFAULT_UTC_OFFSET_MINUTES } from '@/domain/shop-time';
 
 /** The short reason on a disabled exchange button (MEMBER-7: disabled with the reason). */
 export function blockText(block: RuleError): string {
@@ -30,12 +31,12 @@ export function refusalText(error: RuleError): string {
 }
 
 /** The day of a date text or epoch ms, in the shop's offset (default China), as the language writes it (zh-CN "2025-01-01"). */
-export function dayText(d: string | number | undefined, utcOffsetMinutes = 480, language: Language = getLanguage()): string {
+export function dayText(d: string | number | undefined, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES, language: Language = getLanguage()): string {
   if (d === undefined || d === '') return '';
   if (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d)) return formatDayText(d, language);
   const ms = typeof d === 'number' ? d : Date.parse(d);
   if (!Number.isFinite(ms)) return String(d);
-  return formatShopDate(ms, utcOffsetMinutes, language);
+  return formatShopDate(ms, zone, language);
 }
 
 /** A confirmation dialog is open. */

@@ -19,6 +19,7 @@ import { errorMessage, t, translate } from '@/i18n';
 import { useOrderingStores } from './use-ordering-stores';
 import { useLiveOrders } from './use-live-orders';
 import './ordering.scss';
+import { shopZone } from '@/domain/shop-time';
 
 const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refund'];
 
@@ -41,7 +42,7 @@ const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
         <Text className="order-row__status">{translate(statusKey)}</Text>
       </View>
       <Text className="muted">
-        {t(`orderType.${o.type}` as const)} · {dateTimeText(o.createdAt, shop.shop?.utcOffsetMinutes ?? 480)}
+        {t(`orderType.${o.type}` as const)} · {dateTimeText(o.createdAt, shopZone(shop.shop))}
       </Text>
       <Text className="order-row__lines">{o.lines.map((l) => `${l.name}×${l.quantity}`).join('，')}</Text>
       <View className="order-row__foot">

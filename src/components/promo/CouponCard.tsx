@@ -6,6 +6,7 @@ import { useMoneyText } from '@/components/ordering/Money';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import { conditionText, faceText, stateText } from './coupon-text';
+import { shopZone } from '@/domain/shop-time';
 
 export interface CouponCardProps {
   coupon: Coupon;
@@ -23,7 +24,7 @@ export interface CouponCardProps {
 export const CouponCard = observer(function CouponCard({ coupon, elsewhere, onOpen, onUse }: CouponCardProps) {
   const { shop, now } = useStores();
   const money = useMoneyText();
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   const state = couponListState(coupon, now(), offset);
   const usable = state === 'usable' && !elsewhere;
   const face = couponFace(coupon);

@@ -5,6 +5,8 @@ import { useStores } from '@/stores';
 import { Money } from '@/components/ordering/Money';
 import { toastError } from '@/components/ordering/feedback';
 import { dinerName } from './table-view';
+import { shopZone } from '@/domain/shop-time';
+import { clockText } from '@/components/ordering/time-slots';
 export { LiveBadge } from './LiveBadge';
 
 /** Who is at the table: avatar (or initial) and name, this diner first marked "You". */
@@ -70,11 +72,8 @@ export const SharedCart = observer(function SharedCart({ editable = true }: { ed
 /** The rounds sent to the kitchen, each with who sent it and when. */
 export const OrderedRounds = observer(function OrderedRounds() {
   const { table, shop } = useStores();
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
-  const clock = (ms: number) => {
-    const d = new Date(ms + offset * 60_000);
-    return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-  };
+  const zone = shopZone(shop.shop);
+  const clock = (ms: number) => clockText(ms, zone);
   return (
     <View className="card" id="table-ordered">
       <Text className="card__title">{t('pages.table.ordered')}</Text>

@@ -10,18 +10,19 @@ import { useStores } from '@/stores';
 import type { PagedList } from '@/stores/areas/paged-list';
 import { signedAmount, type VipTransaction } from '@/stores/areas/member-wallet';
 import { WalletPages } from './nav';
+import { shopZone } from '@/domain/shop-time';
 
 /** Day and time in the shop's time zone, as the language on screen writes them. */
 export function useTimeText(): (ms: number) => string {
   const { shop } = useStores();
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   return (ms: number) => dateTimeText(ms, offset);
 }
 
 /** The day in the shop's time zone, as the language on screen writes it. */
 export function useDateText(): (ms: number) => string {
   const { shop } = useStores();
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   return (ms: number) => dateText(ms, offset);
 }
 

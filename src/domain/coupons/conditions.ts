@@ -8,12 +8,11 @@ import * as moneyFns from '../money';
 import { ActivityType, CouponState, DiscountType, OrderTypeLimit, UserLimit } from '../enums';
 import type { Coupon } from '../types';
 import { parseDate } from '../pricing/clock';
-import { couponValidAt } from './validity';
+import { couponValidAt, validDaysEnd } from './validity';
+import { shopDate, type ShopZone } from '../shop-time';
 
 /** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
 const money = { ...moneyFns };
-
-const DAY_MS = 86_400_000;
 
 /** The order types of the OrderTypeLimit bits, in the order the spec lists them (P§3). */
 export type CouponOrderType = 'takeaway' | 'selfPickup' | 'dine' | 'appointment';
@@ -52,34 +51,31 @@ export type CouponCondition =
 
 export type CouponConditionKey = CouponCondition['key'];
 
-/** The date (YYYY-MM-DD) of an instant in the shop's time zone. */
-export function shopDate(ms: number, utcOffsetMinutes: number): string {
-  return new Date(ms + utcOffsetMinutes * 60_000).toISOString().slice(0, 10);
-}
+export { shopDate };
 
 /** The last day a coupon can be used on: an exclusive end instant counts back to the day before it. */
-function lastDay(end: Coupon['endDate'], utcOffsetMinutes: number): string | null {
+function lastDay(end: Coupon['endDate'], zone: ShopZone): string | null {
   if (end === undefined || end === null || end === '') return null;
-  const e = parseDate(end, utcOffsetMinutes);
+  const e = parseDate(end, zone);
   if (!e) return null;
-  return e.dateOnly ? shopDate(e.ms, utcOffsetMinutes) : shopDate(e.ms - 1, utcOffsetMinutes);
+  return e.dateOnly ? shopDate(e.ms, zone) : shopDate(e.ms - 1, zone);
 }
 
-function firstDay(start: Coupon['startDate'], utcOffsetMinutes: number): string | null {
+function firstDay(start: Coupon['startDate'], zone: ShopZone): string | null {
   if (start === undefined || start === null || start === '') return null;
-  const s = parseDate(start, utcOffsetMinutes);
-  return s ? shopDate(s.ms, utcOffsetMinutes) : null;
+  const s = parseDate(start, zone);
+  return s ? shopDate(s.ms, zone) : null;
 }
 
 /** The validity of a coupon: N days from receipt (not yet received), or its dates. */
-export function couponValidity(c: Coupon, utcOffsetMinutes: number): CouponCondition {
+export function couponValidity(c: Coupon, zone: ShopZone): CouponCondition {
   if (c.validDays && c.validDays > 0) {
-    const r = c.receiveTime !== undefined ? parseDate(c.receiveTime, utcOffsetMinutes) : null;
+    const r = c.receiveTime !== undefined ? parseDate(c.receiveTime, zone) : null;
     if (!r) return { key: 'validDays', days: c.validDays };
     // received: the N days run from the receipt (couponValidAt reads it the same way)
-    return { key: 'validDates', start: shopDate(r.ms, utcOffsetMinutes), end: shopDate(r.ms + c.validDays * DAY_MS - 1, utcOffsetMinutes) };
+    return { key: 'validDates', start: shopDate(r.ms, zone), end: shopDate(validDaysEnd(r.ms, c.validDays, zone) - 1, zone) };
   }
-  return { key: 'validDates', start: firstDay(c.startDate, utcOffsetMinutes), end: lastDay(c.endDate, utcOffsetMinutes) };
+  return { key: 'validDates', start: firstDay(c.startDate, zone), end: lastDay(c.endDate, zone) };
 }
 
 /** The order types of an OrderTypeLimit mask; empty when the mask is 0 or covers every type. */
@@ -93,7 +89,7 @@ export function orderTypesOfMask(mask: number | undefined): CouponOrderType[] {
  * P§3: every condition of the coupon, in the spec's order — amount, quantity, order type, pay type,
  * user type, validity, shops, chain — plus the products a product (or type-8) coupon is for.
  */
-export function couponConditions(c: Coupon, utcOffsetMinutes: number): CouponCondition[] {
+export function couponConditions(c: Coupon, zone: ShopZone): CouponCondition[] {
   const out: CouponCondition[] = [];
   if (c.type !== ActivityType.productCoupon) {
     out.push(c.minAmount && c.minAmount > 0 ? { key: 'minAmount', amount: c.minAmount } : { key: 'noThreshold' });
@@ -106,7 +102,7 @@ export function couponConditions(c: Coupon, utcOffsetMinutes: number): CouponCon
   const member = (user & UserLimit.member) !== 0;
   const normal = (user & UserLimit.normal) !== 0;
   if (member !== normal) out.push({ key: 'userType', user: member ? 'member' : 'normal' });
-  out.push(couponValidity(c, utcOffsetMinutes));
+  out.push(couponValidity(c, zone));
   if (c.shopIds && c.shopIds.length > 0) out.push({ key: 'shops', shopIds: [...c.shopIds] });
   else if (c.isChain || c.chainId != null) out.push({ key: 'chain' });
   const names = (c.productList ?? []).map((p) => p.name).filter((n): n is string => typeof n === 'string' && n !== '');
@@ -132,11 +128,11 @@ export function couponFace(c: Coupon): CouponFace {
 /** A coupon's state on a list (P§3 coupon state, P§4 validity): usable now, not yet, expired or closed. */
 export type CouponListState = 'usable' | 'notStarted' | 'expired' | 'closed';
 
-export function couponListState(c: Coupon, now: number, utcOffsetMinutes: number): CouponListState {
+export function couponListState(c: Coupon, now: number, zone: ShopZone): CouponListState {
   if (c.status === CouponState.closed) return 'closed';
   if (c.status === CouponState.expired) return 'expired';
   // P§4 validity is couponValidAt's; outside it, a coupon whose start is ahead has not started yet
-  if (couponValidAt(c, now, utcOffsetMinutes)) return 'usable';
-  const s = c.startDate !== undefined && c.startDate !== '' ? parseDate(c.startDate, utcOffsetMinutes) : null;
+  if (couponValidAt(c, now, zone)) return 'usable';
+  const s = c.startDate !== undefined && c.startDate !== '' ? parseDate(c.startDate, zone) : null;
   return s && now < s.ms ? 'notStarted' : 'expired';
 }

@@ -1,5 +1,5 @@
 /** Coupons (P§4, P§5, P§9, PRICE-6). */
-export { couponValidAt } from './validity';
+export { couponValidAt, validDaysEnd } from './validity';
 export { orderTypeBitOfUserAgent } from './order-type';
 export { couponUnusableReason, couponLines } from './usability';
 export { evaluateCoupons, autoSelect, couponReduction } from './select';

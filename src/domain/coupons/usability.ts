@@ -12,6 +12,7 @@ import { amountOf, discountable, quantityOf, type LineState, type PricingState }
 import { userTypeMatches } from '../promotions/filter';
 import { entryFor, inScope } from '../promotions/scope';
 import { couponValidAt } from './validity';
+import { shopZone } from '../shop-time';
 import { orderTypeBitOfUserAgent } from './order-type';
 import { orderTypeBit } from '../promotions/filter';
 
@@ -68,7 +69,7 @@ export function couponReasonParams(
 export function couponUnusableReason(state: PricingState, c: Coupon, scope: ScopeCache = new ScopeCache(state)): ErrorCode | null {
   const input = state.input;
   const memberId = input.member?.info.id;
-  if (!couponValidAt(c, input.now, input.shop.utcOffsetMinutes)) return ErrorCode.invalidCoupon;
+  if (!couponValidAt(c, input.now, shopZone(input.shop))) return ErrorCode.invalidCoupon;
   if (c.memberId != null && c.memberId !== memberId) return ErrorCode.invalidCoupon;
   if (c.shopIds && c.shopIds.length > 0 && !c.shopIds.includes(input.shop.id)) return ErrorCode.invalidCoupon;
   const chainKind = (c.isChain || c.chainId != null) && (c.type === ActivityType.productCoupon || c.type === ActivityType.discountCoupon);

@@ -4,7 +4,8 @@
  * profile.ts (the "mine" tab of the main package reads them without these).
  */
 import { ErrorCode, ruleError, type RuleError } from '../errors';
-import { DEFAULT_UTC_OFFSET_MINUTES, shopClock, type Instant } from '../hours';
+import type { Instant } from '../hours';
+import { DEFAULT_UTC_OFFSET_MINUTES, wallOf, type ShopZone } from '../shop-time';
 import { formatShopDateTime as formatDateTimeIn } from '../formats';
 import type { Language } from '../language';
 
@@ -20,15 +21,13 @@ export interface DateRange {
 }
 
 /** The current year on the shop's wall clock. */
-function yearAt(now: Instant, utcOffsetMinutes: number): number {
-  const { dayStart } = shopClock(now, utcOffsetMinutes);
-  // dayStart is the shop's midnight as an instant: shift it back onto the wall clock to read the date
-  return new Date(dayStart + utcOffsetMinutes * 60_000).getUTCFullYear();
+function yearAt(now: Instant, zone: ShopZone): number {
+  return wallOf(now, zone).year;
 }
 
 /** The birthday picker's range: 1 January 150 years ago to 31 December 150 years ahead (C§5). */
-export function birthdayPickerRange(now: Instant, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES): DateRange {
-  const year = yearAt(now, utcOffsetMinutes);
+export function birthdayPickerRange(now: Instant, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES): DateRange {
+  const year = yearAt(now, zone);
   const pad = (y: number) => String(y).padStart(4, '0');
   return { start: `${pad(year - PICKER_YEARS_AROUND)}-01-01`, end: `${pad(year + PICKER_YEARS_AROUND)}-12-31` };
 }
@@ -58,8 +57,8 @@ export function validateMemberInfo(input: { name: string | null | undefined; bir
 }
 
 /** An instant as the shop's wall clock shows it, in the language (zh-CN: 'YYYY-MM-DD HH:mm'; formats.ts). */
-export function formatShopDateTime(at: number, utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES, language: Language = 'zh-CN'): string {
-  return formatDateTimeIn(at, utcOffsetMinutes, language);
+export function formatShopDateTime(at: number, zone: ShopZone = DEFAULT_UTC_OFFSET_MINUTES, language: Language = 'zh-CN'): string {
+  return formatDateTimeIn(at, zone, language);
 }
 
 export { displayNickName, maskPhone } from './profile';

@@ -183,6 +183,7 @@ export function pricingShop(s: ShopSettings): PricingShop {
       OrderTypeServiceCharge: s.otherSetting?.OrderTypeServiceCharge ?? [],
     },
     utcOffsetMinutes: n(s.utcOffsetMinutes, 480),
+    ...(s.timeZoneOffsets ? { timeZoneOffsets: s.timeZoneOffsets } : {}),
   };
 }
 

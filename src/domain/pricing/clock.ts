@@ -1,14 +1,16 @@
 /**
- * Shop-local time without the runtime's time zone, so the app and the server read the same
- * dates (PRICE-10). The shop's offset is PricingShop.utcOffsetMinutes.
+ * Back-office dates and the activities' wall-clock reading without the runtime's time zone, so the app
+ * and the server read the same dates (PRICE-10): every instant ↔ wall time goes through shop-time.ts.
  */
+import { addDays, instantOf, wallOf, type ShopZone } from '../shop-time';
 import type { DateLike, TimeRange } from '../types';
-
-const DAY_MS = 86_400_000;
 const DATE_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** Epoch ms of a back-office date; a date without time is the start of that local day. */
-export function parseDate(d: DateLike, offsetMinutes: number): { ms: number; dateOnly: boolean } | null {
+/**
+ * Epoch ms of a back-office date on the shop's wall clock; a date without time is the start of that
+ * day, and `dayEnd` is the start of the next (a 23- or 25-hour day on a change day).
+ */
+export function parseDate(d: DateLike, zone: ShopZone): { ms: number; dateOnly: boolean; dayEnd?: number } | null {
   if (typeof d === 'number') return Number.isFinite(d) ? { ms: d, dateOnly: false } : null;
   const m = DATE_RE.exec(d.trim());
   if (!m) {
@@ -16,19 +18,21 @@ export function parseDate(d: DateLike, offsetMinutes: number): { ms: number; dat
     return Number.isNaN(t) ? null : { ms: t, dateOnly: false };
   }
   const [, y, mo, da, h, mi, s] = m;
-  const utc = Date.UTC(+y, +mo - 1, +da, h ? +h : 0, mi ? +mi : 0, s ? +s : 0);
-  return { ms: utc - offsetMinutes * 60_000, dateOnly: h === undefined };
+  const day = { year: +y, month: +mo, day: +da };
+  const ms = instantOf(zone, day, (h ? +h : 0) * 60 + (mi ? +mi : 0), s ? +s : 0);
+  if (h !== undefined) return { ms, dateOnly: false };
+  return { ms, dateOnly: true, dayEnd: instantOf(zone, addDays(day, 1), 0) };
 }
 
 /** start ≤ now < end; a date-only end includes its whole day; a missing bound is open. */
-export function withinDates(now: number, start: DateLike | undefined, end: DateLike | undefined, offset: number): boolean {
+export function withinDates(now: number, start: DateLike | undefined, end: DateLike | undefined, zone: ShopZone): boolean {
   if (start !== undefined && start !== null && start !== '') {
-    const s = parseDate(start, offset);
+    const s = parseDate(start, zone);
     if (s && now < s.ms) return false;
   }
   if (end !== undefined && end !== null && end !== '') {
-    const e = parseDate(end, offset);
-    if (e && now >= (e.dateOnly ? e.ms + DAY_MS : e.ms)) return false;
+    const e = parseDate(end, zone);
+    if (e && now >= (e.dayEnd ?? e.ms)) return false;
   }
   return true;
 }
@@ -42,10 +46,9 @@ export interface LocalTime {
   minutes: number;
 }
 
-export function localTime(now: number, offsetMinutes: number): LocalTime {
-  const d = new Date(now + offsetMinutes * 60_000);
-  const wd = d.getUTCDay();
-  return { weekday: wd === 0 ? 7 : wd, monthDay: d.getUTCDate(), minutes: d.getUTCHours() * 60 + d.getUTCMinutes() };
+export function localTime(now: number, zone: ShopZone): LocalTime {
+  const w = wallOf(now, zone);
+  return { weekday: w.weekday, monthDay: w.day, minutes: w.minute };
 }
 
 const toMinutes = (hhmm: string): number => {

@@ -2,6 +2,7 @@
  * The promotion stages (docs/pricing.md §Stages 1–7): filter activities, run each kind of the registry
  * in its stage, resolve price rules, member/shop rebates, shop full/less tiers.
  */
+import { shopZone } from '../shop-time';
 import { ActivityType } from '../enums';
 import { filterActivities } from '../promotions/filter';
 import { kindOf } from '../promotions/registry';
@@ -20,7 +21,7 @@ export function filterStage(state: PricingState): void {
   if (code && !all.some((a) => a.id === code.id)) all.push(code);
   const { kept, dropped } = filterActivities(all, {
     now: input.now,
-    utcOffsetMinutes: input.shop.utcOffsetMinutes,
+    zone: shopZone(input.shop),
     orderType: input.orderType,
     member: input.member?.info ?? null,
   });

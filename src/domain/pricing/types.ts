@@ -3,6 +3,7 @@
  * server's order service build a PricingInput with buildPricingInput() and call priceOrder().
  * Amounts are numbers (wire form); the Breakdown's amounts are rounded to the shop's numberDecimals.
  */
+import type { ZoneOffsets } from '../shop-time';
 import type { ErrorCode } from '../errors';
 import type { OrderType, PayType } from '../enums';
 import type {
@@ -52,6 +53,8 @@ export interface PricingShop {
   serviceFeeTax: number;
   otherSetting: Required<OtherSetting>;
   utcOffsetMinutes: number;
+  /** The shop's time zone's offset changes (shop-time.ts), when it has a zone. */
+  timeZoneOffsets?: ZoneOffsets;
 }
 
 /** One cart line as the engine sees it. */

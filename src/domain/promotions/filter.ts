@@ -10,6 +10,7 @@ import type { OrderType } from '../enums';
 import type { Activity, MemberInfo } from '../types';
 import type { NotAppliedReason } from '../pricing/types';
 import { inTimeRange, localTime, withinDates } from '../pricing/clock';
+import type { ShopZone } from '../shop-time';
 
 /** Activity types whose activity is a coupon source: they are never dropped for priority. */
 export const COUPON_ACTIVITY_TYPES: ReadonlySet<number> = new Set<number>([
@@ -55,7 +56,7 @@ export function userTypeMatches(userType: number | undefined, isMember: boolean)
 
 export interface FilterContext {
   now: number;
-  utcOffsetMinutes: number;
+  zone: ShopZone;
   orderType: OrderType;
   member: MemberInfo | null;
 }
@@ -64,8 +65,8 @@ export interface FilterContext {
 export function activityEligible(a: Activity, ctx: FilterContext): true | NotAppliedReason {
   if (a.status !== undefined && a.status !== null && a.status !== 1) return 'disabled';
   const vt = a.validType ?? ValidType.none;
-  if (vt !== ValidType.none && !withinDates(ctx.now, a.startDate, a.endDate, ctx.utcOffsetMinutes)) return 'outOfDate';
-  const lt = localTime(ctx.now, ctx.utcOffsetMinutes);
+  if (vt !== ValidType.none && !withinDates(ctx.now, a.startDate, a.endDate, ctx.zone)) return 'outOfDate';
+  const lt = localTime(ctx.now, ctx.zone);
   const mode = a.time?.mode ?? (vt === ValidType.week ? 'week' : vt === ValidType.monthDay ? 'monthDay' : 'none');
   const days = a.time?.days ?? [];
   if (mode === 'week' && days.length > 0 && !days.includes(lt.weekday)) return 'outOfTime';

@@ -9,6 +9,7 @@ import type { AmountLike } from '../money';
 import { Limits, ValidType } from '../enums';
 import type { Activity, TimesRedBagInfo } from '../types';
 import { withinDates } from '../pricing/clock';
+import type { ShopZone } from '../shop-time';
 
 /** money's functions as plain properties (see money.ts: no getter per call under CJS interop). */
 const money = { ...moneyFns };
@@ -17,10 +18,10 @@ const money = { ...moneyFns };
 const WIRE_COUNT_MAX = 1_000_000;
 
 /** P§4: enabled (status absent or 1) and, unless its validity is "none", inside its dates. */
-export function activityRunning(a: Activity, now: number, utcOffsetMinutes: number): boolean {
+export function activityRunning(a: Activity, now: number, zone: ShopZone): boolean {
   if (a.status !== undefined && a.status !== null && a.status !== 1) return false;
   const vt = a.validType ?? ValidType.none;
-  return vt === ValidType.none || withinDates(now, a.startDate, a.endDate, utcOffsetMinutes);
+  return vt === ValidType.none || withinDates(now, a.startDate, a.endDate, zone);
 }
 
 /** P§9: a missing or non-positive cap is unlimited (99999). */

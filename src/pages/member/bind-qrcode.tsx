@@ -15,6 +15,7 @@ import { getLanguage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/member/member.scss';
+import { shopZone } from '@/domain/shop-time';
 
 /**
  * member/bind-qrcode (C§2, P§2, MEMBER-8): the member's binding code — a QR code of the signed card
@@ -65,7 +66,7 @@ export default observer(function BindQrcodePage() {
             <Text className="member-codes__title">{t('member.bindQr.title')}</Text>
             <Text className="member-codes__hint">{t('member.bindQr.text')}</Text>
             <QrCode value={token.token} id="bind-qrcode" size="large" />
-            <Text className="member-codes__hint">{t('member.bindQr.validUntil', { time: formatShopDateTime(token.expiresAt, shop.shop?.utcOffsetMinutes, getLanguage()) })}</Text>
+            <Text className="member-codes__hint">{t('member.bindQr.validUntil', { time: formatShopDateTime(token.expiresAt, shopZone(shop.shop), getLanguage()) })}</Text>
             <View className="text-button" id="bind-refresh" onClick={() => void refresh()}>
               <Text>{t('member.bindQr.refresh')}</Text>
             </View>

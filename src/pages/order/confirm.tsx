@@ -29,6 +29,7 @@ import { errorMessage, t } from '@/i18n';
 import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
+import { shopZone } from '@/domain/shop-time';
 
 type WhenField = 'deliveryTime' | 'pickupTime';
 
@@ -37,7 +38,7 @@ const TimeRow = observer(function TimeRow({ field, label }: { field: WhenField; 
   const { checkout, shop } = useOrderingStores();
   const [open, setOpen] = useState(false);
   const value = checkout.orderInfo[field];
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   const text = value === 'ASAP' || value === null ? t('pages.ordering.asap') : clockText(value, offset);
   return (
     <>

@@ -23,13 +23,14 @@ import {
 } from '../../domain/beauty';
 import { checkPhone, isBlank } from '../../domain/contact';
 import { ErrorCode, ruleError, type RuleError } from '../../domain/errors';
-import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../domain/hours';
+import { shopClock } from '../../domain/hours';
 import { checkServiceUserChoice } from '../../domain/order-rules';
 import type { CartStore } from '../cart';
 import type { CheckoutStore } from '../checkout';
 import { change } from '../named-action';
 import type { RootStore } from '../root';
 import type { ShopStore } from '../shop';
+import { shopZone, type ShopZone } from '@/domain/shop-time';
 
 export type { BeautySet, BookedSlot, ServiceTag, ServiceUser };
 
@@ -100,9 +101,9 @@ export class BeautyStore {
     });
   }
 
-  /** The shop's minutes east of UTC. */
-  get offset(): number {
-    return this.deps.shop.shop?.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  /** The shop's zone (shop-time.ts). */
+  get offset(): ShopZone {
+    return shopZone(this.deps.shop.shop);
   }
 
   get slotMinutes(): number {
@@ -127,7 +128,7 @@ export class BeautyStore {
       now: this.now,
       limitDays: shop?.appointmentTimeLimit,
       hours: shop?.businessTimeRange,
-      utcOffsetMinutes: this.offset,
+      zone: this.offset,
       slotMinutes: this.slotMinutes,
       durationMinutes: this.duration,
     });

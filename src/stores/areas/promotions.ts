@@ -18,6 +18,7 @@ import type { KeyValueStorage } from '../../platform/types';
 import { change } from '../named-action';
 import type { RootStore } from '../root';
 import { markExpandViewed } from './expand-viewed';
+import { shopZone, type ShopZone } from '@/domain/shop-time';
 
 export type CouponScope = (typeof CouponListScope)[keyof typeof CouponListScope];
 
@@ -47,7 +48,7 @@ export interface PromotionsAreaDeps {
     readonly promotionCodeActivity: Activity | null;
   };
   /** The shop in use: its id and time zone (minutes east of UTC, default 480). */
-  shop: { readonly shopId: number | null; readonly utcOffsetMinutes: number };
+  shop: { readonly shopId: number | null; readonly zone: ShopZone };
   /** The checkout, once the ordering stores are there (a coupon chosen here is the one the order uses). */
   checkout: () => Promise<CouponChooser>;
 }
@@ -66,7 +67,7 @@ export interface ExpandState {
 const emptyLists = (): Record<CouponScope, Coupon[] | null> => ({ 0: null, 1: null, 2: null });
 
 /** Usable coupons first, then by the end of their validity, then id (stable for equal ends). */
-function byUsefulness(now: number, offset: number) {
+function byUsefulness(now: number, offset: ShopZone) {
   const rank = (c: Coupon) => (couponListState(c, now, offset) === 'usable' ? 0 : 1);
   const end = (c: Coupon) => (typeof c.endDate === 'number' ? c.endDate : Number.MAX_SAFE_INTEGER);
   return (a: Coupon, b: Coupon) => rank(a) - rank(b) || end(a) - end(b) || a.id - b.id;
@@ -117,7 +118,7 @@ export class PromotionsAreaStore {
   /** The coupons of the chosen tab, usable first (null while not loaded). */
   get coupons(): Coupon[] | null {
     const list = this.lists[this.scope];
-    return list ? [...list].sort(byUsefulness(this.deps.now(), this.deps.shop.utcOffsetMinutes)) : null;
+    return list ? [...list].sort(byUsefulness(this.deps.now(), this.deps.shop.zone)) : null;
   }
 
   /** A coupon by id among the loaded lists and the order's coupons. */
@@ -431,8 +432,8 @@ export function promotionsArea(root: RootStore): PromotionsAreaStore {
           get shopId() {
             return r.shop.shopId;
           },
-          get utcOffsetMinutes() {
-            return r.shop.shop?.utcOffsetMinutes ?? 480;
+          get zone() {
+            return shopZone(r.shop.shop);
           },
         },
         // the ordering level opens the shop's cart, so a coupon chosen here stays chosen

@@ -68,7 +68,7 @@ describe('buildCartLine', () => {
     const server = rebuildCart(
       [{ id: 7, specId: 72, tastes: [{ id: 52, quantity: 1 }], mealset: [], quantity: 2, flag: 'x' }],
       menu,
-      { now: Date.UTC(2026, 2, 4, 4), utcOffsetMinutes: 480, memberLevel: null },
+      { now: Date.UTC(2026, 2, 4, 4), zone: 480, memberLevel: null },
     );
     if (!('line' in app) || !('lines' in server)) throw new Error('not built');
     expect(server.lines[0].cart).toEqual(app.line);

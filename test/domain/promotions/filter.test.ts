@@ -2,7 +2,7 @@ import { filterActivities, levelMatches } from '../../../src/domain/promotions/f
 import { activity, NOON } from '../../support/pricing-factories';
 import type { FilterContext } from '../../../src/domain/promotions/filter';
 
-const ctx = (over: Partial<FilterContext> = {}): FilterContext => ({ now: NOON, utcOffsetMinutes: 480, orderType: 'dine', member: null, ...over });
+const ctx = (over: Partial<FilterContext> = {}): FilterContext => ({ now: NOON, zone: 480, orderType: 'dine', member: null, ...over });
 const kept = (as: ReturnType<typeof activity>[], c = ctx()) => filterActivities(as, c).kept.map((a) => a.id);
 const reasons = (as: ReturnType<typeof activity>[], c = ctx()) => filterActivities(as, c).dropped.map((d) => d.reason);
 

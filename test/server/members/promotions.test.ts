@@ -161,7 +161,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
         scope.member,
         scope.shop,
         server.clock.now(),
-        scope.utcOffsetMinutes,
+        scope.zone,
       ),
     ).rejects.toMatchObject({ code: 'invalidCoupon' });
   });
@@ -197,7 +197,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
         scope.member,
         scope.shop,
         server.clock.now(),
-        scope.utcOffsetMinutes,
+        scope.zone,
       ),
     ).rejects.toMatchObject({ code: 'invalidCoupon' });
   });
@@ -211,7 +211,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
         scope.member,
         scope.shop,
         server.clock.now(),
-        scope.utcOffsetMinutes,
+        scope.zone,
       ),
     ).rejects.toMatchObject({ code: 'invalidCoupon' });
   });
@@ -224,7 +224,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
       scope.member,
       scope.shop,
       server.clock.now(),
-      scope.utcOffsetMinutes,
+      scope.zone,
     );
     expect(c.memberId).toEqual(DEMO_MEMBER.id);
     expect(c.reductionAmount).toEqual(10);
@@ -239,7 +239,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
       scope.member!,
       scope.shop,
       server.clock.now(),
-      scope.utcOffsetMinutes,
+      scope.zone,
     );
     expect(list.map((c) => c.id).sort()).toEqual([
       MEMBER_COUPON.amount,
@@ -258,7 +258,7 @@ describe('coupon lists and ownership (PROMO-1, PRICE-6)', () => {
         scope.member,
         scope.shop,
         server.clock.now(),
-        scope.utcOffsetMinutes,
+        scope.zone,
       ),
     ).rejects.toMatchObject({ code: 'invalidCoupon' });
   });
@@ -435,7 +435,7 @@ describe('times red bag (PROMO-3)', () => {
         member: scope.member!,
         shop: scope.shop,
         orderAmount,
-        utcOffsetMinutes: scope.utcOffsetMinutes,
+        zone: scope.zone,
       }),
     );
   };
@@ -487,7 +487,7 @@ describe('coupons earned by an order (checkOverSendCoupon)', () => {
         member: scope.member!,
         shopId: SHOP.restaurant,
         now: server.clock.now(),
-        utcOffsetMinutes: scope.utcOffsetMinutes,
+        zone: scope.zone,
       }),
     );
   }

@@ -19,7 +19,6 @@ import {
   type DepositFigures,
 } from '../../../../src/domain/beauty';
 import { checkPhone, isBlank } from '../../../../src/domain/contact';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { ShopSettings } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -30,6 +29,7 @@ import { paymentsOf } from '../../payments';
 import { getMenu } from '../menu';
 import { paySettingOf, type ShopRow } from '../shops';
 import { beautySetOf, NO_BEAUTY_SET, serviceUsersOf } from './read';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 const MINUTE_MS = 60_000;
 
@@ -73,7 +73,7 @@ export async function planAppointment(
     now,
     limitDays: settings.appointmentTimeLimit,
     hours: settings.businessTimeRange,
-    utcOffsetMinutes: settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    zone: shopZone(settings),
     slotMinutes: set.slotMinutes,
     durationMinutes: duration,
   });

@@ -6,11 +6,11 @@
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BeautySet, BookedSlot, ServiceTag, ServiceUser } from '../../../../src/api/contract/beauty';
 import { dayStartOf } from '../../../../src/domain/beauty';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { appointmentSlots, appointments, beautySets, serviceTags, serviceUsers } from '../../db/schema';
 import type { Lang } from '../../i18n/messages';
+import { type ShopZone } from '../../../../src/domain/shop-time';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -94,10 +94,10 @@ export async function bookedOfDay(
   ctx: ServerContext,
   shopId: number,
   date: string,
-  utcOffsetMinutes: number | undefined,
+  zone: ShopZone,
   serviceUserId?: number,
 ): Promise<BookedSlot[]> {
-  const start = dayStartOf(date, utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
+  const start = dayStartOf(date, zone);
   // the live appointments are those still holding slots (an ended order gave them back)
   const rows = await ctx.db
     .selectDistinct({

@@ -12,7 +12,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AvailabilityProduct, ConsolePause, OrderTypePauseShape, PausesRes } from '../../../../src/api/contract/console-availability';
 import { ProductStatus } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import {
   activePauses,
   pausableOrderTypesOf,
@@ -28,6 +27,7 @@ import type { Lang } from '../../i18n/messages';
 import { localiseNamed } from '../localise';
 import { num } from '../members-read';
 import { getShop, shopSettingsFor } from '../shops';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 /** How long store/detail reuses a shop's pauses (a change on this node is seen at once). */
 export const PAUSES_TTL_MS = 1000;
@@ -143,7 +143,7 @@ export async function pausesOf(ctx: ServerContext, shopId: number): Promise<Paus
   const now = ctx.clock.now();
   const [shop, rows] = await Promise.all([getShop(ctx, shopId), shopPauses(ctx, shopId)]);
   const settings = shopSettingsFor(shop, 'zh');
-  const offset = settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const offset = shopZone(settings);
   const pauses: ConsolePause[] = activePauses(rows, now).map((r) => ({
     orderType: r.orderType as PausableOrderType,
     until: r.until,

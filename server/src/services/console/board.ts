@@ -7,7 +7,7 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AuditEntry, BoardColumn, BoardOrder, ConsoleAction, ConsoleSettings } from '../../../../src/api/contract/console';
 import { OrderStatus, OrderType, PayStatus, PayType } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../../../src/domain/hours';
+import { shopClock } from '../../../../src/domain/hours';
 import type { ServerContext } from '../../context';
 import { orderAudit, orders, refunds } from '../../db/schema';
 import { fail } from '../../http/errors';
@@ -18,6 +18,7 @@ import { toOrderDetail } from '../orders/read';
 import { nextStatus, TRANSITIONS } from '../orders/transitions';
 import { getShop, shopSettingsFor } from '../shops';
 import { settingsOf } from './settings';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 const S = OrderStatus;
 
@@ -149,7 +150,7 @@ export async function board(
 ): Promise<{ orders: BoardOrder[]; settings: ConsoleSettings; serverTime: number }> {
   const now = ctx.clock.now();
   const shop = await getShop(ctx, shopId);
-  const dayStart = shopClock(now, shop.settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES).dayStart;
+  const dayStart = shopClock(now, shopZone(shop.settings)).dayStart;
   const rows = await ctx.db
     .select()
     .from(orders)

@@ -17,7 +17,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { CounterPayMethod, FloorArea, FloorRound, FloorTable, FloorTableState, TableDetail, TableSessionInfo } from '../../../../src/api/contract/console-floor';
 import type { OrderSubmission } from '../../../../src/api/contract/order';
 import { OrderType, PayType } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES, shopClock } from '../../../../src/domain/hours';
+import { shopClock } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
 import { tableFee } from '../../../../src/domain/pricing/table-fee';
 import type { TableTiming } from '../../../../src/domain/types';
@@ -36,6 +36,7 @@ import { batchesOf, openTable, settleChoices, settleState, TableOrderStatus, PAY
 import type { Diner } from '../tables/rooms';
 import { writeAudit } from './act';
 import { publishTable } from './feed';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 type TableRow = typeof tables.$inferSelect;
 type BatchRow = typeof tableOrderBatches.$inferSelect;
@@ -85,7 +86,7 @@ async function shopFacts(ctx: ServerContext, shopId: number, lang: Lang) {
     shop,
     now,
     decimals: settings.numberDecimals ?? 2,
-    dayStart: shopClock(now, settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES).dayStart,
+    dayStart: shopClock(now, shopZone(settings)).dayStart,
   };
 }
 

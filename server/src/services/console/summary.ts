@@ -8,7 +8,7 @@
 import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { DaySummary } from '../../../../src/api/contract/console-summary';
 import { shopDate, shopDayBounds, summariseDay } from '../../../../src/domain/day-summary';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
+import { offsetAt, shopZone } from '../../../../src/domain/shop-time';
 import * as moneyFns from '../../../../src/domain/money';
 import type { ServerContext } from '../../context';
 import { orders, tableCounterActs, tableOrders } from '../../db/schema';
@@ -28,12 +28,12 @@ const REACHED_SHOP = sql`${orders.events} @> '[{"status":"pending"}]'::jsonb`;
 export async function daySummary(ctx: ServerContext, shopId: number, date?: string): Promise<DaySummary> {
   const now = ctx.clock.now();
   const shop = await getShop(ctx, shopId);
-  const offset = shop.settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const zone = shopZone(shop.settings);
   const decimals = shop.settings.numberDecimals ?? 2;
-  const today = shopDate(now, offset);
+  const today = shopDate(now, zone);
   const wanted = date ?? today;
-  const bounds = shopDayBounds(wanted, offset);
-  const todayBounds = shopDayBounds(today, offset)!;
+  const bounds = shopDayBounds(wanted, zone);
+  const todayBounds = shopDayBounds(today, zone)!;
   if (!bounds || bounds.start > todayBounds.start || bounds.start < todayBounds.start - SUMMARY_DAYS_BACK * DAY_MS) {
     throw new AppError('badRequest', undefined, undefined, `date ${wanted}: a shop date from ${SUMMARY_DAYS_BACK} days back to today`);
   }
@@ -71,7 +71,7 @@ export async function daySummary(ctx: ServerContext, shopId: number, date?: stri
     date: s.date,
     dayStart: s.dayStart,
     dayEnd: s.dayEnd,
-    utcOffsetMinutes: offset,
+    utcOffsetMinutes: offsetAt(zone, start),
     decimals,
     placed: s.placed,
     byType: s.byType,

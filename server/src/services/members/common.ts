@@ -4,7 +4,6 @@
  */
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { MemberInfo, MemberSetting } from '../../../../src/domain/types';
 import type { ServerContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
@@ -14,6 +13,7 @@ import { fail } from '../../http/errors';
 import type { Session } from '../sessions';
 import { findMemberOfUser, toMemberInfo, type MemberRow } from '../members-read';
 import { getShop, type ShopRow } from '../shops';
+import { shopZone, type ShopZone } from '../../../../src/domain/shop-time';
 
 export interface MemberScope {
   shop: ShopRow;
@@ -21,7 +21,7 @@ export interface MemberScope {
   setting: MemberSetting;
   userId: number;
   /** The shop's time zone (minutes east of UTC), for dates of activities and coupons. */
-  utcOffsetMinutes: number;
+  zone: ShopZone;
 }
 
 /** The shop, member card and member setting of a session. */
@@ -36,7 +36,7 @@ export async function memberScope(
     member,
     setting: shop.memberSetting ?? {},
     userId: session.userId,
-    utcOffsetMinutes: shop.settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+    zone: shopZone(shop.settings),
   };
 }
 

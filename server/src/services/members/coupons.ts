@@ -4,7 +4,7 @@
  * (`couponValidAt`, P§4); nothing here re-implements it.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { couponValidAt } from '../../../../src/domain/coupons';
+import { couponValidAt, validDaysEnd } from '../../../../src/domain/coupons';
 import { parseDate } from '../../../../src/domain/pricing/clock';
 import { CouponListScope, CouponState } from '../../../../src/domain/enums';
 import type { ActivityCoupon, Coupon } from '../../../../src/domain/types';
@@ -15,19 +15,19 @@ import { fail } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
 import type { MemberRow } from '../members-read';
 import type { ShopRow } from '../shops';
+import { type ShopZone } from '../../../../src/domain/shop-time';
 
 export type MemberCouponRow = typeof memberCoupons.$inferSelect;
 
 /** Status of a held coupon taken by an order (with `usedOrderId`); used coupons leave the lists. */
 export const COUPON_USED = 2;
 
-const DAY_MS = 86_400_000;
 
 /** The wire coupon of a held row: its own id, owner, fixed dates and its state now (P§4). */
 export function couponOf(
   row: MemberCouponRow,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
   lang: Lang = 'zh',
 ): Coupon {
   const data = row.data as StoredCoupon & { nameEn?: string; descriptionEn?: string };
@@ -43,7 +43,7 @@ export function couponOf(
     status: row.status === CouponState.closed ? CouponState.closed : CouponState.normal,
   };
   // P§4: status 1 and start ≤ now < end — otherwise it shows as expired
-  if (base.status === CouponState.normal && !couponValidAt(base, now, utcOffsetMinutes))
+  if (base.status === CouponState.normal && !couponValidAt(base, now, zone))
     base.status = CouponState.expired;
   if (row.status === CouponState.expired) base.status = CouponState.expired;
   return base;
@@ -92,13 +92,13 @@ export async function couponList(
   shop: ShopRow,
   scope: number,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
   lang: Lang,
 ): Promise<Coupon[]> {
   const rows = await heldCoupons(db, member.id);
   const out: Coupon[] = [];
   for (const row of rows) {
-    const c = couponOf(row, now, utcOffsetMinutes, lang);
+    const c = couponOf(row, now, zone, lang);
     if (scope === CouponListScope.now && (c.status !== CouponState.normal || !couponAppliesToShop(row, shop)))
       continue;
     if (
@@ -121,11 +121,11 @@ export async function couponsForOrder(
   member: MemberRow,
   shop: ShopRow,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ): Promise<Coupon[]> {
   const rows = await heldCoupons(db, member.id);
   return rows
-    .map((r) => usableCouponOf(r, shop, now, utcOffsetMinutes))
+    .map((r) => usableCouponOf(r, shop, now, zone))
     .filter((c): c is Coupon => c !== null);
 }
 
@@ -138,10 +138,10 @@ export function usableCouponOf(
   row: MemberCouponRow,
   shop: ShopRow,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ): Coupon | null {
   if (row.status === COUPON_USED || row.usedOrderId !== null || !couponAppliesToShop(row, shop)) return null;
-  const c = couponOf(row, now, utcOffsetMinutes);
+  const c = couponOf(row, now, zone);
   return c.status === CouponState.normal ? c : null;
 }
 
@@ -155,7 +155,7 @@ export async function ownedCoupon(
   member: MemberRow | null,
   shop: ShopRow,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ): Promise<Coupon> {
   if (!member) throw fail('invalidCoupon');
   const rows = await db
@@ -163,7 +163,7 @@ export async function ownedCoupon(
     .from(memberCoupons)
     .where(and(eq(memberCoupons.id, couponId), eq(memberCoupons.memberId, member.id)))
     .limit(1);
-  const c = rows[0] ? usableCouponOf(rows[0], shop, now, utcOffsetMinutes) : null;
+  const c = rows[0] ? usableCouponOf(rows[0], shop, now, zone) : null;
   if (!c) throw fail('invalidCoupon');
   return c;
 }
@@ -176,7 +176,7 @@ export interface IssueOptions {
   source: string;
   fromCouponId?: number;
   /** The shop's time zone, to read the template's dates. */
-  utcOffsetMinutes: number;
+  zone: ShopZone;
 }
 
 /**
@@ -214,9 +214,9 @@ export async function issueCoupons(
       if (taken.length === 0) throw fail('exchangeSoldOut');
     }
     const { validDays, ...data } = t.data;
-    const start = startOf(t.data, opts.now, opts.utcOffsetMinutes);
+    const start = startOf(t.data, opts.now, opts.zone);
     const end =
-      validDays && validDays > 0 ? opts.now + validDays * DAY_MS : endOf(t.data, opts.utcOffsetMinutes);
+      validDays && validDays > 0 ? validDaysEnd(opts.now, validDays, opts.zone) : endOf(t.data, opts.zone);
     for (let i = 0; i < copies; i += 1) {
       values.push({
         templateId: t.id,
@@ -239,15 +239,15 @@ export async function issueCoupons(
 const FAR_FUTURE = Date.UTC(2099, 0, 1);
 
 /** A template's start as epoch ms, read in the shop's zone (the engine's date rule). */
-function startOf(c: StoredCoupon, fallback: number, offset: number): number {
-  const p = c.startDate === undefined || c.startDate === '' ? null : parseDate(c.startDate, offset);
+function startOf(c: StoredCoupon, fallback: number, zone: ShopZone): number {
+  const p = c.startDate === undefined || c.startDate === '' ? null : parseDate(c.startDate, zone);
   return p ? p.ms : fallback;
 }
 /** A template's end as epoch ms; a date-only end includes its whole day (P§4, withinDates). */
-function endOf(c: StoredCoupon, offset: number): number {
-  const p = c.endDate === undefined || c.endDate === '' ? null : parseDate(c.endDate, offset);
+function endOf(c: StoredCoupon, zone: ShopZone): number {
+  const p = c.endDate === undefined || c.endDate === '' ? null : parseDate(c.endDate, zone);
   if (!p) return FAR_FUTURE;
-  return p.dateOnly ? p.ms + DAY_MS : p.ms;
+  return p.dayEnd ?? p.ms;
 }
 
 /**

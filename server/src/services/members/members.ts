@@ -221,7 +221,7 @@ export async function issueRegisterCoupons(
   return issueCoupons(
     tx,
     templates.map((t) => ({ id: t.id, quantity: 1 })),
-    { member, shopId: scope.shop.id, now, source: 'register', utcOffsetMinutes: scope.utcOffsetMinutes },
+    { member, shopId: scope.shop.id, now, source: 'register', zone: scope.zone },
   );
 }
 

@@ -62,7 +62,7 @@ async function mallActivity(ctx: ServerContext, scope: MemberScope, id: number):
   const row = await activityOfShop(ctx.db, scope.shop, id);
   if (
     row.type !== ActivityType.pointRedeem ||
-    !activityRunning(row.data, ctx.clock.now(), scope.utcOffsetMinutes)
+    !activityRunning(row.data, ctx.clock.now(), scope.zone)
   ) {
     throw fail('couponActivityNotExist');
   }
@@ -79,7 +79,7 @@ export async function pointStoreItems(
     throw fail('functionClosed');
   const rows = await shopActivities(ctx.db, scope.shop, [ActivityType.pointRedeem]);
   const running = rows.filter(
-    (r) => activityRunning(r.data, ctx.clock.now(), scope.utcOffsetMinutes) && (r.data.points ?? 0) > 0,
+    (r) => activityRunning(r.data, ctx.clock.now(), scope.zone) && (r.data.points ?? 0) > 0,
   );
   return Promise.all(running.map((r) => itemOf(ctx.db, r, lang)));
 }
@@ -170,7 +170,7 @@ export async function exchangeItem(
           shopId: scope.shop.id,
           now,
           source: 'pointExchange',
-          utcOffsetMinutes: scope.utcOffsetMinutes,
+          zone: scope.zone,
         })
       : [];
     const productId = isCouponItem(a) ? null : (a.product?.id ?? a.productId ?? null);
@@ -185,7 +185,7 @@ export async function exchangeItem(
     });
     return {
       points: Math.max(0, Math.trunc(num(pointsAfter))),
-      coupon: coupons[0] ? couponOf(coupons[0], now, scope.utcOffsetMinutes, lang) : null,
+      coupon: coupons[0] ? couponOf(coupons[0], now, scope.zone, lang) : null,
       productId,
     };
   });

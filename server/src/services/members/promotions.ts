@@ -40,6 +40,7 @@ import {
   type MemberScope,
 } from './common';
 import { couponOf, heldCoupons, issueCoupons, type MemberCouponRow } from './coupons';
+import { type ShopZone } from '../../../../src/domain/shop-time';
 
 /** An activity as the app sees it: names in the request's language; a promotion code stays secret. */
 export function activityWire(a: StoredActivity, lang: Lang, keepCode = false): Activity {
@@ -73,7 +74,7 @@ export async function listActivities(
     .filter(
       (r) =>
         r.type !== ActivityType.productDiscountWithCode &&
-        activityRunning(r.data, now(ctx), scope.utcOffsetMinutes),
+        activityRunning(r.data, now(ctx), scope.zone),
     )
     .map((r) => activityWire(r.data, lang))
     .slice(0, 500);
@@ -91,7 +92,7 @@ export async function memberActivities(
     ActivityType.memberChargePresentCoupon,
   ]);
   return rows
-    .filter((r) => activityRunning(r.data, now(ctx), scope.utcOffsetMinutes))
+    .filter((r) => activityRunning(r.data, now(ctx), scope.zone))
     .map((r) => activityWire(r.data, lang));
 }
 
@@ -105,7 +106,7 @@ async function runningActivity(
 ): Promise<ActivityRow> {
   const row = await activityOfShop(ctx.db, scope.shop, id, chainActivity);
   if (types && !types.includes(row.type)) throw fail('couponActivityNotExist');
-  if (!activityRunning(row.data, now(ctx), scope.utcOffsetMinutes)) throw fail('couponActivityNotExist');
+  if (!activityRunning(row.data, now(ctx), scope.zone)) throw fail('couponActivityNotExist');
   return row;
 }
 
@@ -167,12 +168,12 @@ export async function activityDetail(
         receivedAt: r.at.getTime(),
       })),
       remaining: Math.min(bags[0]?.remaining ?? bagSize(row.data), 1_000_000),
-      expired: !activityRunning(row.data, t, scope.utcOffsetMinutes),
+      expired: !activityRunning(row.data, t, scope.zone),
     };
   }
   return {
     activity: activityWire(row.data, lang),
-    received: held.slice(0, 100).map((r) => couponOf(r, t, scope.utcOffsetMinutes, lang)),
+    received: held.slice(0, 100).map((r) => couponOf(r, t, scope.zone, lang)),
     redBag,
   };
 }
@@ -216,7 +217,7 @@ async function claimOnce(
       shopId: scope.shop.id,
       now: t,
       source: kind,
-      utcOffsetMinutes: scope.utcOffsetMinutes,
+      zone: scope.zone,
     });
     return { issued, held: issued };
   });
@@ -240,7 +241,7 @@ export async function couponByLink(
   if (!userTypeMatches(row.data.userType, true)) throw fail('couponWrongUserType');
   const { held } = await claimOnce(ctx, scope, member, row.data, 'link');
   if (!held[0]) throw fail('invalidCoupon');
-  return couponOf(held[0], now(ctx), scope.utcOffsetMinutes, lang);
+  return couponOf(held[0], now(ctx), scope.zone, lang);
 }
 
 /**
@@ -253,11 +254,11 @@ export async function couponsByEntry(ctx: ServerContext, scope: MemberScope, lan
   const rows = await shopActivities(ctx.db, scope.shop, [ActivityType.couponSend]);
   const out: Coupon[] = [];
   for (const r of rows) {
-    if (!activityRunning(r.data, now(ctx), scope.utcOffsetMinutes) || !userTypeMatches(r.data.userType, true))
+    if (!activityRunning(r.data, now(ctx), scope.zone) || !userTypeMatches(r.data.userType, true))
       continue;
     if (!r.data.coupons?.length) continue;
     const { issued } = await claimOnce(ctx, scope, member, r.data, 'entry');
-    for (const c of issued) out.push(couponOf(c, now(ctx), scope.utcOffsetMinutes, lang));
+    for (const c of issued) out.push(couponOf(c, now(ctx), scope.zone, lang));
   }
   return out;
 }
@@ -283,11 +284,11 @@ export async function receiveExpandCoupon(
   if (body.fromRedBagID === undefined) {
     const { held } = await claimOnce(ctx, scope, member, a, 'expand');
     if (!held[0]) throw fail('invalidCoupon');
-    return couponOf(held[0], t, scope.utcOffsetMinutes, lang);
+    return couponOf(held[0], t, scope.zone, lang);
   }
   const from = await bagCoupon(ctx.db, a, body.fromRedBagID);
   // the sharer already holds the bag's own coupon
-  if (from.memberId === member.id) return couponOf(from, t, scope.utcOffsetMinutes, lang);
+  if (from.memberId === member.id) return couponOf(from, t, scope.zone, lang);
   const coupon = await inTransaction(ctx.db, async (tx) => {
     await lockKey(tx, LOCK_RED_BAG, from.id);
     await tx
@@ -319,24 +320,24 @@ export async function receiveExpandCoupon(
       now: t,
       source: 'expandRedBag',
       fromCouponId: from.id,
-      utcOffsetMinutes: scope.utcOffsetMinutes,
+      zone: scope.zone,
     });
     await tx
       .insert(redBagReceipts)
       .values({ fromCouponId: from.id, memberId: member.id, couponId: issued.id, createdAt: new Date(t) });
     return issued;
   });
-  return couponOf(coupon, t, scope.utcOffsetMinutes, lang);
+  return couponOf(coupon, t, scope.zone, lang);
 }
 
 /** The running times red bag of the shop (P§4: the activity whose id the info names). */
 async function timesRedBagActivity(
   ctx: ServerContext,
   shop: ShopRow,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ): Promise<ActivityRow | null> {
   const rows = await shopActivities(ctx.db, shop, [ActivityType.timesRedBag]);
-  return rows.find((r) => activityRunning(r.data, now(ctx), utcOffsetMinutes)) ?? null;
+  return rows.find((r) => activityRunning(r.data, now(ctx), zone)) ?? null;
 }
 
 const limitOf = (a: Activity): number => timesRedBagLimit(a);
@@ -353,7 +354,7 @@ async function progressOf(db: Db, memberId: number, activityId: number): Promise
 
 /** activity/getTimesRedBag: the running times red bag and the caller's progress, or null. */
 export async function getTimesRedBag(ctx: ServerContext, scope: MemberScope, lang: Lang) {
-  const row = await timesRedBagActivity(ctx, scope.shop, scope.utcOffsetMinutes);
+  const row = await timesRedBagActivity(ctx, scope.shop, scope.zone);
   if (!row) return null;
   const cumulative = scope.member ? await progressOf(ctx.db, scope.member.id, row.id) : 0;
   return { info: timesRedBagInfoOf(row.data, cumulative), activity: activityWire(row.data, lang) };
@@ -389,13 +390,13 @@ export async function checkTimesRedBag(ctx: ServerContext, scope: MemberScope, i
       shopId: scope.shop.id,
       now: t,
       source: 'timesRedBag',
-      utcOffsetMinutes: scope.utcOffsetMinutes,
+      zone: scope.zone,
     });
   });
   const cumulative = await progressOf(ctx.db, member.id, row.id);
   return {
     info: timesRedBagInfoOf(row.data, cumulative),
-    coupons: coupons.map((c) => couponOf(c, t, scope.utcOffsetMinutes, lang)),
+    coupons: coupons.map((c) => couponOf(c, t, scope.zone, lang)),
   };
 }
 
@@ -406,12 +407,12 @@ export async function checkTimesRedBag(ctx: ServerContext, scope: MemberScope, i
 export async function recordTimesRedBagOrder(
   tx: Tx,
   env: Pick<TxEnv, 'now'>,
-  input: { member: MemberRow; shop: ShopRow; orderAmount: number; utcOffsetMinutes: number },
+  input: { member: MemberRow; shop: ShopRow; orderAmount: number; zone: ShopZone },
 ): Promise<number[]> {
   const rows = await shopActivities(tx, input.shop, [ActivityType.timesRedBag]);
   const counted: number[] = [];
   for (const r of rows) {
-    if (!activityRunning(r.data, env.now, input.utcOffsetMinutes)) continue;
+    if (!activityRunning(r.data, env.now, input.zone)) continue;
     if (!timesRedBagOrderCounts(r.data, input.orderAmount)) continue;
     await tx
       .insert(timesRedBagProgress)
@@ -438,7 +439,7 @@ export async function activityByCode(
   const hit = rows.find(
     (r) =>
       (r.data.code ?? '').trim().toUpperCase() === wanted &&
-      activityRunning(r.data, now(ctx), scope.utcOffsetMinutes),
+      activityRunning(r.data, now(ctx), scope.zone),
   );
   return hit ? activityWire(hit.data, lang, true) : null;
 }

@@ -62,7 +62,7 @@ async function chargePresentActivities(db: Db | Tx, now: number, scope: MemberSc
       // the order type plays no part in a top-up: test the activity against each one it names
       const ok = activityEligible(
         { ...a, orderType: 0 },
-        { now, utcOffsetMinutes: scope.utcOffsetMinutes, orderType: 'takeaway', member },
+        { now, zone: scope.zone, orderType: 'takeaway', member },
       );
       return ok === true;
     });
@@ -278,7 +278,7 @@ export async function creditRecharge(
       shopId: rec.shopId,
       now,
       source: rechargeCouponSource(rec.id),
-      utcOffsetMinutes: scope.utcOffsetMinutes,
+      zone: scope.zone,
     });
     const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, rec.id));
     return { row, member: after, coupons, settledNow: true };

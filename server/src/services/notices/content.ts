@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { OrderStatus, OrderType } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
+import { formatTimeOfDay } from '../../../../src/domain/hours';
+import { wallOf, type ShopZone } from '../../../../src/domain/shop-time';
 import * as money from '../../../../src/domain/money';
 import type { JsonObject } from '../../db/schema/json';
 
@@ -94,7 +95,8 @@ export interface NoticeOrder {
 export interface NoticeShop {
   name: string;
   currencySymbol: string | null;
-  utcOffsetMinutes: number | null;
+  /** The shop's zone (its settings read with server/src/time-zone.ts). */
+  zone: ShopZone;
   noticeTemplates: unknown;
   noticeSms: unknown;
 }
@@ -141,8 +143,9 @@ const ORDER_TYPE_TEXT: Record<string, string> = {
 };
 
 /** "2026-11-23 12:05" on the shop's wall clock. */
-export function shopTime(now: number, utcOffsetMinutes: number): string {
-  return new Date(now + utcOffsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+export function shopTime(now: number, zone: ShopZone): string {
+  const w = wallOf(now, zone);
+  return `${w.date} ${formatTimeOfDay(w.minute)}`;
 }
 
 /** The value a template field shows. */
@@ -159,7 +162,7 @@ export function noticeValue(v: NoticeValue, kind: NoticeKind, o: NoticeOrder, sh
     case 'amount':
       return `${shop.currencySymbol ?? '¥'}${money.of(o.total).toFixed(2)}`;
     case 'time':
-      return shopTime(now, shop.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES);
+      return shopTime(now, shop.zone);
     case 'reason':
       if (kind === 'refused') return o.merchantNote.trim() || '商家暂时无法接单';
       if (kind === 'refunded') return o.merchantNote.trim() || '订单已退款';

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client';
 import { notices, payments, shops, users } from '../../db/schema';
 import type { OrderRow } from '../orders/holds';
 import { draftNotices, noticeKindOf, type NoticeShop } from './content';
+import { zoneOfSettings } from '../../time-zone';
 
 /** Queues the notices of the status `o` just reached (in the caller's transaction); how many. */
 export async function queueNotices(tx: Tx, o: OrderRow, now: number): Promise<number> {
@@ -20,6 +21,7 @@ export async function queueNotices(tx: Tx, o: OrderRow, now: number): Promise<nu
       name: sql<string>`${shops.settings}->>'name'`,
       currencySymbol: sql<string | null>`${shops.settings}->>'currencySymbol'`,
       utcOffsetMinutes: sql<number | null>`(${shops.settings}->>'utcOffsetMinutes')::int`,
+      timeZone: sql<string | null>`${shops.settings}->>'timeZone'`,
       noticeTemplates: sql<unknown>`${shops.settings}->'noticeTemplates'`,
       noticeSms: sql<unknown>`${shops.settings}->'noticeSms'`,
     })
@@ -53,7 +55,11 @@ export async function queueNotices(tx: Tx, o: OrderRow, now: number): Promise<nu
       tableNo: o.tableNo,
       contactPhone: o.contact?.contact_phone || null,
     },
-    { ...(shop as NoticeShop), name: shop.name ?? '' },
+    {
+      ...(shop as Omit<NoticeShop, 'zone'>),
+      name: shop.name ?? '',
+      zone: zoneOfSettings({ utcOffsetMinutes: shop.utcOffsetMinutes ?? undefined, timeZone: shop.timeZone ?? undefined }, now),
+    },
     user,
     now,
     formId,

@@ -9,6 +9,7 @@ import { buildCartLine, checkMealsetItems, mealsetStockNeeds } from '../../../..
 import type { CartLine, Product } from '../../../../src/domain/types';
 import { checkCartQuantities, checkMemberLevel, checkMustPickCategory, checkProductStatus } from '../../../../src/domain/validation';
 import type { Menu } from '../menu';
+import { type ShopZone } from '../../../../src/domain/shop-time';
 
 /** A rebuilt line: the domain CartLine plus what the order shows. */
 export interface RebuiltLine {
@@ -26,7 +27,7 @@ const unknownProduct = (id: number): RuleError => ruleError(ErrorCode.productDel
 export function rebuildCart(
   choices: readonly ProductChoice[],
   menu: Menu,
-  opts: { now: number; utcOffsetMinutes: number; memberLevel: number | null; mustPickTypeId?: number | null },
+  opts: { now: number; zone: ShopZone; memberLevel: number | null; mustPickTypeId?: number | null },
 ): { lines: RebuiltLine[] } | { error: RuleError } {
   const categorySaleTime = new Map(menu.categories.map((c) => [c.id, c.saleDateRange ?? null]));
   const lines: RebuiltLine[] = [];
@@ -36,7 +37,7 @@ export function rebuildCart(
     if (!product) return { error: unknownProduct(choice.id) };
     const statusError = checkProductStatus(product, opts.now, {
       categorySaleTime: categorySaleTime.get(product.typeid) ?? null,
-      utcOffsetMinutes: opts.utcOffsetMinutes,
+      zone: opts.zone,
     });
     if (statusError) return { error: statusError };
     const levelError = checkMemberLevel(product, opts.memberLevel);

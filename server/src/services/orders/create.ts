@@ -11,7 +11,7 @@ import type { AmountErrorData, OrderConfirmRes, OrderSubmission } from '../../..
 import { OrderStatus, OrderType, PayStatus, PayType } from '../../../../src/domain/enums';
 import { ErrorCode, ruleError } from '../../../../src/domain/errors';
 import { offerFlag } from '../../../../src/domain/promotions/offers';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
+import { shopDate, shopZone } from '../../../../src/domain/shop-time';
 import * as money from '../../../../src/domain/money';
 import { orderSourceOf } from '../../../../src/domain/user-agent';
 import type { ShopSettings, TableTiming } from '../../../../src/domain/types';
@@ -39,8 +39,7 @@ export function unpaidTimeoutMs(ctx: ServerContext, shop: ShopRow): number {
 
 /** The shop-local calendar day 'YYYY-MM-DD' of an instant (the day of order/daySeq). */
 export function shopDay(now: number, settings: ShopSettings): string {
-  const d = new Date(now + (settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES) * 60_000);
-  return d.toISOString().slice(0, 10);
+  return shopDate(now, shopZone(settings));
 }
 
 

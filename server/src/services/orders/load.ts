@@ -9,6 +9,7 @@ import { activities, memberCoupons, members } from '../../db/schema';
 import { toMemberInfo, type MemberRow } from '../members-read';
 import { usableCouponOf } from '../members/coupons';
 import type { ShopRow } from '../shops';
+import { type ShopZone } from '../../../../src/domain/shop-time';
 
 export type MemberCouponRow = typeof memberCoupons.$inferSelect;
 
@@ -111,7 +112,7 @@ export async function memberAndCoupons(
   userId: number,
   shop: ShopRow,
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
   chosen: number[] | 'all',
 ): Promise<{
   member: { row: MemberRow; info: MemberInfo } | null;
@@ -131,7 +132,7 @@ export async function memberAndCoupons(
   const row = list.find((m) => m.shopId === shop.id) ?? list[0] ?? null;
   const coupons: Array<{ row: MemberCouponRow; coupon: Coupon }> = [];
   for (const c of couponRows.values()) {
-    const coupon = usableCouponOf(c, shop, now, utcOffsetMinutes);
+    const coupon = usableCouponOf(c, shop, now, zone);
     if (coupon) coupons.push({ row: c, coupon });
   }
   return { member: row ? withInfo(row, shop) : null, coupons };

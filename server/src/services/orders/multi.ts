@@ -46,6 +46,7 @@ import { DAY_SEQ_SQL, orderNoPrefix, orderNoSql, placeOrder } from './place';
 import { memberPricingFact, priceSubmission, type PricedOrder, type Submitter } from './price';
 import { earnedCoupons, timesRedBagsCounted, type StoredBreakdown } from './promotions';
 import { PAYABLE } from './transitions';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 /** The pay types one payment of several shops can use: online providers (cash and the card are per shop). */
 export const MULTI_PAY_TYPES: readonly PayTypeValue[] = [PayType.weixin, PayType.alipay, PayType.stripe, PayType.allinpay];
@@ -160,7 +161,7 @@ export async function multiShopFacts(
       shopActivities(ctx, shop),
       memberOf(ctx, who.userId, shop),
     ]);
-    const utcOffsetMinutes = settings.utcOffsetMinutes ?? 480;
+    const zone = shopZone(settings);
     out.push({
       shopId: shop.id,
       shop: settings,
@@ -173,7 +174,7 @@ export async function multiShopFacts(
       }),
       // as priceSubmission: a code activity applies only with its code, which a multi-shop order has not
       activities: activities.filter((a) => a.type !== ActivityType.productDiscountWithCode),
-      member: await memberPricingFact(ctx, member, shop, activities, now, utcOffsetMinutes),
+      member: await memberPricingFact(ctx, member, shop, activities, now, zone),
       serverTime: now,
     });
   }

@@ -9,7 +9,6 @@ import { and, eq } from 'drizzle-orm';
 import type { OrderSubmission } from '../../../../src/api/contract/order';
 import { ActivityType, OrderType, PayType } from '../../../../src/domain/enums';
 import { ErrorCode, ruleError, type RuleError } from '../../../../src/domain/errors';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { buildPricingInput, priceOrder, type Breakdown, type PricingFacts } from '../../../../src/domain/pricing';
 import { couponReasonParams } from '../../../../src/domain/coupons/usability';
 import { ShopRealStatus, checkCanOrder, shopRealStatus } from '../../../../src/domain/shop-status';
@@ -30,6 +29,7 @@ import { toOrderLines } from './breakdown';
 import { rebuildCart, stockNeeds } from './cart';
 import { activityOfCode, memberAndCoupons, memberOf, memberSettingOf, shopActivities } from './load';
 import { timesRedBagFact } from './promotions';
+import { shopZone, type ShopZone } from '../../../../src/domain/shop-time';
 
 /** Who submits, from where. */
 export interface Submitter {
@@ -69,7 +69,7 @@ export async function memberPricingFact(
   shop: ShopRow,
   activities: Activity[],
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ) {
   if (!member) return null;
   const setting = memberSettingOf(shop);
@@ -77,7 +77,7 @@ export async function memberPricingFact(
     info: member.info,
     setting,
     giftAmountRules: setting.isFunctionOpen === false ? [] : [...(shop.giftRules ?? [])],
-    timesRedBag: await timesRedBagFact(ctx, member.row.id, activities, now, utcOffsetMinutes),
+    timesRedBag: await timesRedBagFact(ctx, member.row.id, activities, now, zone),
   };
 }
 
@@ -101,7 +101,7 @@ export async function priceSubmission(
   // C§4/C§5: shop status, open switches, business hours
   rule(checkCanOrder(settings, s.type, now, who.abroad));
   // CONSOLE-5: an order type the shop paused takes no order until the pause ends (read from its table)
-  rule(checkOrderTypePause(await confirmationPauses(ctx, shop.id), s.type, now, settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES));
+  rule(checkOrderTypePause(await confirmationPauses(ctx, shop.id), s.type, now, shopZone(settings)));
 
   // C§5: a usable payment method; no member card in a browser page
   rule(checkPayType(paySettingOf(shop.paySetting, paymentsOf(ctx).available).payTypes, s.payType));
@@ -174,20 +174,20 @@ export async function priceSubmission(
     s.couponId === 'auto'
       ? null
       : [...(typeof s.couponId === 'number' ? [s.couponId] : []), ...lineCouponIds];
-  const utcOffsetMinutes = settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const zone = shopZone(settings);
   // the menu and activities come from the shop cache; the card and the coupons are one query
   const [menu, activities, { member, coupons }] = await Promise.all([
     getMenu(ctx, shop.id, who.lang),
     shopActivities(ctx, shop),
     wantsCoupon
-      ? memberAndCoupons(ctx, who.userId, shop, now, utcOffsetMinutes, chosen ?? 'all')
+      ? memberAndCoupons(ctx, who.userId, shop, now, zone, chosen ?? 'all')
       : memberOf(ctx, who.userId, shop).then((m) => ({ member: m, coupons: [] })),
   ]);
   if (s.payType === PayType.vip && !member) throw fail('pleaseRegisterFirst');
 
   const rebuilt = rebuildCart(s.products, menu, {
     now,
-    utcOffsetMinutes,
+    zone,
     memberLevel: member ? member.row.level : null,
     mustPickTypeId: settings.mustPickTypeId ?? null,
   });
@@ -216,7 +216,7 @@ export async function priceSubmission(
     userAgent: who.userAgentType,
     payType: s.payType,
     abroad: who.abroad,
-    member: await memberPricingFact(ctx, member, shop, activities, now, utcOffsetMinutes),
+    member: await memberPricingFact(ctx, member, shop, activities, now, zone),
     // activity/list leaves code activities out: a code activity applies only when its code was entered
     activities: activities.filter((a) => a.type !== ActivityType.productDiscountWithCode),
     promotionCodeActivity,

@@ -9,7 +9,6 @@ import type { OrderBreakdown } from '../../../../src/api/contract/order';
 import { ActivityType, OrderStatus, PayType } from '../../../../src/domain/enums';
 import type { Breakdown } from '../../../../src/domain/pricing';
 import type { Activity, TimesRedBagInfo } from '../../../../src/domain/types';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import type { ServerContext, TxEnv } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { members, timesRedBagProgress } from '../../db/schema';
@@ -18,6 +17,7 @@ import { grantOrderCoupons } from '../members/coupons';
 import { activityRunning, timesRedBagInfoOf } from '../members/promotions';
 import type { ShopRow } from '../shops';
 import type { OrderRow } from './holds';
+import { shopZone, type ShopZone } from '../../../../src/domain/shop-time';
 
 /** P§3 activity kinds whose coupons an order earns when it is paid. */
 const EARNING_KINDS: ReadonlySet<number> = new Set([
@@ -51,10 +51,10 @@ export async function timesRedBagFact(
   memberId: number,
   activities: readonly Activity[],
   now: number,
-  utcOffsetMinutes: number,
+  zone: ShopZone,
 ): Promise<TimesRedBagInfo | null> {
   const running = activities.find(
-    (a) => a.type === ActivityType.timesRedBag && activityRunning(a, now, utcOffsetMinutes),
+    (a) => a.type === ActivityType.timesRedBag && activityRunning(a, now, zone),
   );
   if (!running) return null;
   const rows = await ctx.db
@@ -137,7 +137,7 @@ export async function applyPaidOrderPromotions(
 
   const member = known.member?.id === order.memberId ? known.member : await memberById(tx, order.memberId);
   if (!member) return;
-  const utcOffsetMinutes = shop.settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES;
+  const zone = shopZone(shop.settings);
   const { now } = env;
 
   if (firstCardPay) {
@@ -168,7 +168,7 @@ export async function applyPaidOrderPromotions(
     try {
       // a template gone or given out must not undo the payment: the coupons are skipped then
       await tx.transaction((sp) =>
-        grantOrderCoupons(sp, order.id, gifts, { member, shopId: shop.id, now, utcOffsetMinutes }),
+        grantOrderCoupons(sp, order.id, gifts, { member, shopId: shop.id, now, zone }),
       );
     } catch (err) {
       env.log.warn({ err, orderId: order.id }, 'coupons earned by the order could not be issued');

@@ -23,6 +23,7 @@ import {
   StoredShopSettingsSchema,
 } from '../../../../src/api/contract/stored-shapes';
 import { AppError, fail } from '../../http/errors';
+import { canonicalTimeZone } from '../../time-zone';
 
 /** A shop's configuration as JSON (menu, activities, coupon templates), for export and load. */
 export const ShopConfig = z.object({
@@ -169,6 +170,20 @@ function checkRecord(
 }
 
 /**
+ * TIME-1: a shop's `timeZone` must be a zone the server knows (refused by name), and its offset
+ * changes are the server's to compute, never stored.
+ */
+function checkTimeZone(settings: Record<string, unknown>, issues: Issue[]): void {
+  const zone = settings.timeZone;
+  if (typeof zone === 'string' && canonicalTimeZone(zone) === null) {
+    issues.push({ path: ['settings', 'timeZone'], message: `unknown time zone "${zone}" (an IANA name such as Europe/Paris)` });
+  }
+  if (settings.timeZoneOffsets !== undefined) {
+    issues.push({ path: ['settings', 'timeZoneOffsets'], message: 'computed by the server from timeZone; not stored' });
+  }
+}
+
+/**
  * Parses a shop/load body and checks every stored record (settings, categories, products,
  * activities with their kind's args, coupon templates) before anything is written: `badRequest`
  * naming the path of each bad field, so a bad load changes nothing.
@@ -182,6 +197,7 @@ export function checkShopConfig(input: unknown): ShopConfig {
   const issues: Issue[] = [];
   const settings =
     cfg.settings && checkRecord({ ...cfg.settings, id: cfg.shopId }, [StoredShopSettingsSchema, EnglishNamesSchema], ['settings'], issues);
+  if (settings) checkTimeZone(settings, issues);
   const cats = cfg.categories?.map((c, i) => ({
     ...c,
     data: checkRecord(c.data, [StoredCategorySchema, EnglishNamesSchema], ['categories', i, 'data'], issues),

@@ -9,7 +9,6 @@ import type { OrderConfirmRes, OrderLine } from '../../../../src/api/contract/or
 import type { ProductChoice } from '../../../../src/api/contract/shared-shapes';
 import type { CanPayRes, GetTableInfoRes, TableBatch, TableConfirmReq, TableOrder } from '../../../../src/api/contract/table';
 import { OrderStatus, OrderType, TableStatus } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import * as money from '../../../../src/domain/money';
 import { tableFee } from '../../../../src/domain/pricing/table-fee';
 import { tableRoomId } from '../../../../src/domain/table';
@@ -26,6 +25,7 @@ import { assertShopOperating, getShop, shopSettingsFor } from '../shops';
 import { publishTable } from '../console/feed';
 import { createRoomTx, publish, submitRoomTx, type Diner } from './rooms';
 import { admitToTable, assertSeated, seatTx, sessionSettingsOf, type CodeGuard } from './sessions';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 export type TableOrderRow = typeof tableOrders.$inferSelect;
 type TableRow = typeof tables.$inferSelect;
@@ -425,7 +425,7 @@ export async function addProducts(
     if (submitted.lines.length === 0) throw fail('requiredProduct');
     const rebuilt = rebuildCart(submitted.lines.map(choiceOf), menu, {
       now,
-      utcOffsetMinutes: settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+      zone: shopZone(settings),
       memberLevel: null,
       mustPickTypeId: null,
     });

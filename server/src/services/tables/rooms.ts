@@ -10,7 +10,6 @@ import type { CartOperateReq, CartOperateRes, RoomCart } from '../../../../src/a
 import type { WsServerMessage } from '../../../../src/api/contract/ws';
 import { applyCartOp, type CartOp } from '../../../../src/domain/cart';
 import { CartOperation, CartReplyCode } from '../../../../src/domain/enums';
-import { DEFAULT_UTC_OFFSET_MINUTES } from '../../../../src/domain/hours';
 import { parseTableRoomId } from '../../../../src/domain/table';
 import type { CartLine } from '../../../../src/domain/types';
 import { perServer, type ServerContext } from '../../context';
@@ -23,6 +22,7 @@ import { rebuildCart } from '../orders/cart';
 import { getShop, shopSettingsFor } from '../shops';
 import { roomBus } from './bus';
 import { isSeated } from './sessions';
+import { shopZone } from '../../../../src/domain/shop-time';
 
 /** Most lines a room's cart holds (the contract's bound). */
 export const ROOM_MAX_LINES = 500;
@@ -142,7 +142,7 @@ async function trustedLine(
     menu,
     {
       now: ctx.clock.now(),
-      utcOffsetMinutes: settings.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES,
+      zone: shopZone(settings),
       memberLevel: null,
       mustPickTypeId: null,
     },

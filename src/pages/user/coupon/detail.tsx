@@ -18,6 +18,7 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/promo/promo.scss';
+import { shopZone } from '@/domain/shop-time';
 
 /**
  * user/coupon/detail?id= (P§2, PROMO-1): a coupon's figure, name and state, then every condition of
@@ -40,7 +41,7 @@ export default observer(function UserCouponDetailPage() {
     }
   }, [known, member, coupon, area]);
 
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
   const loading = !known || (member.isMember && !coupon && (area.lists[CouponListScope.all] === null || area.loading[CouponListScope.all]));
 
   const use = async () => {

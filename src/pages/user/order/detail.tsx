@@ -19,6 +19,7 @@ import { errorMessage, t, translate } from '@/i18n';
 import { useOrderingStores } from '@/components/ordering/use-ordering-stores';
 import { useLiveOrders } from '@/components/ordering/use-live-orders';
 import '@/components/ordering/ordering.scss';
+import { shopZone } from '@/domain/shop-time';
 
 /**
  * user/order/detail (C§2, C§3 display fields, C§4 statuses, ORDER-8/9): status header and progress
@@ -52,7 +53,7 @@ export default observer(function UserOrderDetailPage() {
   }, [order, orderId]);
 
   const d = order.detail?.id === orderId ? order.detail : null;
-  const offset = shop.shop?.utcOffsetMinutes ?? 480;
+  const offset = shopZone(shop.shop);
 
   const pay = async (payPassword?: string) => {
     if (!d || busy) return;
