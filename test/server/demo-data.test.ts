@@ -23,6 +23,7 @@ import {
   RESTAURANT_PRODUCT,
   RETAIL_CATEGORY,
   RETAIL_PRODUCT,
+  PARIS_PRODUCT,
   RETAIL_PROMOTION_CODE,
   SHOP,
   TABLE,
@@ -74,8 +75,11 @@ const mondayAt = (hour: number) => Date.UTC(2026, 10, 23, hour - 8, 0);
 const saturdayAt = (hour: number) => Date.UTC(2026, 10, 28, hour - 8, 0);
 
 describe('demo ids', () => {
-  it('names three demo shops and a separate large shop', () => {
-    expect(demoData.shops.map((s) => s.shop.id)).toEqual([SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch]);
+  it('names the demo shops (the Paris one last) and a separate large shop', () => {
+    expect(demoData.shops.map((s) => s.shop.id)).toEqual([SHOP.restaurant, SHOP.retail, SHOP.beauty, SHOP.branch, SHOP.paris]);
+    const paris = demoData.shops.find((s) => s.shop.id === SHOP.paris)!;
+    for (const id of Object.values(PARIS_PRODUCT)) expect(productOf(paris, id).id).toBe(id);
+    expect(paris.shop).toMatchObject({ timeZone: 'Europe/Paris', currencySymbol: '€', businessTimeRange: [{ start: '09:00', end: '22:00' }] });
     expect(large.shop.id).toBe(SHOP.large);
   });
 
