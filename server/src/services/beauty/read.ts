@@ -5,15 +5,14 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { BeautySet, BookedSlot, ServiceTag, ServiceUser } from '../../../../src/api/contract/beauty';
-import { dayStartOf } from '../../../../src/domain/beauty';
 import type { ServerContext } from '../../context';
 import type { Db } from '../../db/client';
 import { appointmentSlots, appointments, beautySets, serviceTags, serviceUsers } from '../../db/schema';
 import type { Lang } from '../../i18n/messages';
-import { type ShopZone } from '../../../../src/domain/shop-time';
+import { dayBounds, parseCalendarDay, type ShopZone } from '../../../../src/domain/shop-time';
+import { AppError } from '../../http/errors';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** A shop without a beauty set books no one and asks no deposit. */
 export const NO_BEAUTY_SET: BeautySet = {
@@ -97,7 +96,10 @@ export async function bookedOfDay(
   zone: ShopZone,
   serviceUserId?: number,
 ): Promise<BookedSlot[]> {
-  const start = dayStartOf(date, zone);
+  const day = parseCalendarDay(date);
+  if (!day) throw new AppError('badRequest', undefined, undefined, `date ${date}: not a calendar date`);
+  // the shop's calendar day: 23 or 25 hours on a day its clocks change
+  const { start, end } = dayBounds(zone, day);
   // the live appointments are those still holding slots (an ended order gave them back)
   const rows = await ctx.db
     .selectDistinct({
@@ -112,7 +114,7 @@ export async function bookedOfDay(
       and(
         eq(appointments.shopId, shopId),
         gte(appointments.startTime, start),
-        lt(appointments.startTime, start + DAY_MS),
+        lt(appointments.startTime, end),
         ...(serviceUserId !== undefined ? [eq(appointments.serviceUserId, serviceUserId)] : []),
       ),
     )
