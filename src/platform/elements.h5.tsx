@@ -4,11 +4,11 @@
  * props of the ~15 of them in a product row took longer than everything else in a scroll step, and
  * the first render of the ordering screen spent most of its time on them.
  */
-import type { CSSProperties, UIEvent } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties, type UIEvent } from 'react';
 import { mediaUrl } from '@/platform/media';
 import type { BoxProps, PictureProps, ScrollerProps } from './elements';
 
-export type { BoxProps, PictureProps, ScrollerProps } from './elements';
+export type { BoxProps, PictureProps, ScrollerProps, ScrollJump } from './elements';
 
 const styles = new Map<string, CSSProperties>();
 
@@ -60,10 +60,19 @@ export function Picture({ className, src, eager }: PictureProps) {
   return <img className={cls} src={mediaUrl(src)} loading="lazy" decoding="async" alt="" />;
 }
 
-/** A vertical scroll container (div with overflow), focusable so that a keyboard can scroll it. */
-export function Scroller({ className, id, onScroll, children }: ScrollerProps) {
+/**
+ * A vertical scroll container (div with overflow), focusable so that a keyboard can scroll it. A jump
+ * sets the element's scrollTop once per `seq` (a property written on every render would undo the
+ * customer's own scrolling).
+ */
+export function Scroller({ className, id, onScroll, jumpTo, children }: ScrollerProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (jumpTo && ref.current) ref.current.scrollTop = jumpTo.top;
+  }, [jumpTo]);
   return (
     <div
+      ref={ref}
       className={`${className ?? ''} scroller--y`}
       id={id}
       tabIndex={0}

@@ -33,7 +33,17 @@ export interface ScrollerProps {
   onScroll?: (scrollTop: number) => void;
   /** Mini programs' enhanced scroll-view (the product list). */
   enhanced?: boolean;
+  /**
+   * A jump asked for (the category rail's): scroll to `top` px; each new `seq` is a new jump, even to
+   * the same place after the customer scrolled away.
+   */
+  jumpTo?: ScrollJump;
   children?: ReactNode;
+}
+
+export interface ScrollJump {
+  top: number;
+  seq: number;
 }
 
 /** A block container (View). */
@@ -51,11 +61,17 @@ export function Picture({ className, src, eager }: PictureProps) {
   return <Image className={className} src={mediaUrl(src)} mode="aspectFill" lazyLoad={!eager} />;
 }
 
-/** A vertical scroll container (ScrollView). */
-export function Scroller({ className, id, onScroll, enhanced, children }: ScrollerProps) {
+/**
+ * A vertical scroll container (ScrollView). A jump goes through the `scroll-top` property, which both
+ * hosts document for a scroll-view (the payment app promises `NodesRef.node()` for a canvas only). A
+ * host applies the property when its value changes, so consecutive jumps alternate by one pixel: a
+ * second jump to the same category after the customer scrolled away still moves the list.
+ */
+export function Scroller({ className, id, onScroll, enhanced, jumpTo, children }: ScrollerProps) {
   return (
     <ScrollView
       scrollY
+      scrollTop={jumpTo ? jumpTo.top + (jumpTo.seq % 2) : undefined}
       enhanced={enhanced}
       className={className}
       id={id}

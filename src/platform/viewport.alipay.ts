@@ -1,1 +1,1 @@
-export { scrollElementTo, windowHeight } from './viewport-mini';
+export { windowHeight } from './viewport-mini';

@@ -7,9 +7,3 @@
 export function windowHeight(): number {
   return typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : 700;
 }
-
-/** Scrolls the element `selector` to `top` px. */
-export function scrollElementTo(selector: string, top: number): void {
-  const el = typeof document !== 'undefined' ? (document.querySelector(selector) as HTMLElement | null) : null;
-  if (el) el.scrollTop = top;
-}

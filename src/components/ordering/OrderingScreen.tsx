@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Taro from '@tarojs/taro';
-import { scrollElementTo, windowHeight } from '@/platform/viewport';
+import { windowHeight } from '@/platform/viewport';
 import { observer } from 'mobx-react';
 import { Industry, OrderType } from '@/domain/enums';
 import { isMemberOnly } from '@/domain/member-offers';
@@ -10,7 +10,7 @@ import { errorMessage, t } from '@/i18n';
 import { useStores } from '@/stores';
 import { EmptyState } from '@/components/EmptyState';
 import { OVERSCAN_PX, layoutMenu, visibleRows } from './layout';
-import { Box, Label, Picture, Scroller } from '@/platform/elements';
+import { Box, Label, Picture, Scroller, type ScrollJump } from '@/platform/elements';
 import { ProductRow } from './ProductRow';
 import { SpecSheet } from './SpecSheet';
 import { CartBar } from './CartBar';
@@ -44,15 +44,6 @@ export function offeredOrderTypes(
   if (shop.selfCollection !== false) out.push(OrderType.selfPickup);
   if (shop.openScanSwitch || shop.allowDineIn) out.push(OrderType.dine);
   return out;
-}
-
-/**
- * Moves the product list (the category rail's jump). Imperative on purpose: a `scrollTop` prop is
- * written to the element on every render by the H5 component layer, which would undo the
- * customer's own scrolling.
- */
-function scrollListTo(top: number): void {
-  scrollElementTo('#product-list', top);
 }
 
 interface CategoryRailProps {
@@ -197,6 +188,9 @@ export const OrderingScreen = observer(function OrderingScreen({
   // the texts follow a language change
   void session.language;
   const [scrollTop, setScrollTop] = useState(0);
+  // the list's jumps (the category rail, a fresh menu): each a new `seq`
+  const [listJump, setListJump] = useState<ScrollJump | undefined>(undefined);
+  const jumpList = useCallback((top: number) => setListJump((j) => ({ top, seq: (j?.seq ?? 0) + 1 })), []);
   const [specId, setSpecId] = useState<number | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
   const viewport = useMemo(() => windowHeight(), []);
@@ -274,10 +268,10 @@ export const OrderingScreen = observer(function OrderingScreen({
     if (!menu.newMenuUpdated) return;
     void notice(errorMessage(ErrorCode.newMenuUpdated)).then(() => {
       menu.acknowledgeNewMenu();
-      scrollListTo(0);
+      jumpList(0);
       setScrollTop(0);
     });
-  }, [menu.newMenuUpdated, menu]);
+  }, [menu.newMenuUpdated, menu, jumpList]);
 
   // CART-2 revalidation notices: what left the cart and why
   useEffect(() => {
@@ -339,10 +333,10 @@ export const OrderingScreen = observer(function OrderingScreen({
   const jump = useCallback(
     (categoryId: number) => {
       const top = categoryTop.get(categoryId) ?? 0;
-      scrollListTo(top);
+      jumpList(top);
       setScrollTop(top);
     },
-    [categoryTop],
+    [categoryTop, jumpList],
   );
 
   if (!boot && !menuReady) {
@@ -371,7 +365,7 @@ export const OrderingScreen = observer(function OrderingScreen({
             </Box>
           )
         ) : (
-          <Scroller className="product-list" id="product-list" onScroll={onScroll} enhanced>
+          <Scroller className="product-list" id="product-list" onScroll={onScroll} enhanced jumpTo={listJump}>
             {/* string styles: the H5 component layer clears an object style's keys before setting them
                 again, and a canvas of height 0 for a moment would reset the scroll position */}
             <Box

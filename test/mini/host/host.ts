@@ -14,6 +14,7 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import WebSocket from 'ws';
+import { rootOf, walk, type TaroNode } from './tree';
 
 export type Platform = 'weapp' | 'alipay';
 
@@ -195,7 +196,7 @@ export class MiniHost {
     tabBar?: { list?: Array<{ pagePath: string }>; items?: Array<{ pagePath: string }> };
   };
   /** The base template of each node name (`nn`): its tag and the events it sends to `eh`. */
-  readonly templates = new Map<string, { tag: string; binds: Set<string>; catches: Set<string> }>();
+  readonly templates = new Map<string, { tag: string; binds: Set<string>; catches: Set<string>; attrs: Map<string, string> }>();
   stack: PageEntry[] = [];
   private tabCache = new Map<string, PageEntry>();
   private ctx!: vm.Context;
@@ -252,7 +253,12 @@ export class MiniHost {
         const name = ev.toLowerCase() === 'tap' ? 'tap' : ev;
         (a[1] === 'catch' ? catches : binds).add(name);
       }
-      this.templates.set(m[1], { tag: m[2], binds, catches });
+      // which node field each attribute reads: scroll-top="{{i.p32}}" → scroll-top: p32
+      const attrs = new Map<string, string>();
+      const field = /\s([\w-]+)="\{\{(?:xs\.b\()?i\.(\w+)/g;
+      let f: RegExpExecArray | null;
+      while ((f = field.exec(m[3]))) attrs.set(f[1], f[2]);
+      this.templates.set(m[1], { tag: m[2], binds, catches, attrs });
     }
     // input and textarea switch between a focused and a blurred template: the node is the element
     for (const [nn, t] of this.templates) {
@@ -1060,27 +1066,45 @@ export class MiniHost {
     });
   }
 
+  /**
+   * The value an element's attribute has on the current page, as its template reads it from the node
+   * (`scroll-top` of a scroll-view: the property both hosts document for moving one).
+   */
+  attributeOf(id: string, attribute: string): unknown {
+    let found: TaroNode | null = null;
+    walk(rootOf(this.currentPage.data), (node) => {
+      if (!found && node.uid === id) found = node;
+    });
+    if (!found) return undefined;
+    const node: TaroNode = found;
+    const key = this.templates.get(String(node.nn))?.attrs.get(attribute);
+    return key === undefined ? undefined : node[key];
+  }
+
   private selectorQuery() {
     const host = this;
+    // NodesRef.node(): the chat app documents it for an enhanced scroll-view (its ScrollViewContext);
+    // the payment app promises it for a canvas only, so its model has none to give
+    const nodeOf = (selector: string) => (cb?: (r: unknown) => void) => {
+      const node = {
+        scrollTo: (o: { top?: number }) => host.scrolls.push({ selector, top: Number(o?.top ?? 0) }),
+        scrollIntoView: () => undefined,
+        set scrollTop(v: number) {
+          host.scrolls.push({ selector, top: v });
+        },
+      };
+      if (cb) host.later(() => cb({ node }));
+      return q;
+    };
     const q = {
       in: () => q,
       select: (selector: string) => ({
         boundingClientRect: () => q,
         scrollOffset: () => q,
         fields: () => q,
-        node: (cb?: (r: unknown) => void) => {
-          const node = {
-            scrollTo: (o: { top?: number }) => host.scrolls.push({ selector, top: Number(o?.top ?? 0) }),
-            scrollIntoView: () => undefined,
-            set scrollTop(v: number) {
-              host.scrolls.push({ selector, top: v });
-            },
-          };
-          if (cb) host.later(() => cb({ node }));
-          return q;
-        },
+        ...(host.platform === 'weapp' ? { node: nodeOf(selector) } : {}),
       }),
-      selectAll: () => ({ boundingClientRect: () => q, node: () => q, fields: () => q }),
+      selectAll: () => ({ boundingClientRect: () => q, fields: () => q, ...(host.platform === 'weapp' ? { node: () => q } : {}) }),
       selectViewport: () => ({ scrollOffset: () => q, boundingClientRect: () => q }),
       exec: (cb?: (r: unknown[]) => void) => {
         if (cb) host.later(() => cb([]));
