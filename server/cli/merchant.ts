@@ -20,18 +20,32 @@
  *                                    without --shop): <dir>/<shop>-<table>.png and .svg; the
  *                                    directory defaults to ./table-codes, the link base to PUBLIC_URL
  *                                    (http://localhost:PORT when unset)
+ *   backup <file> [--force]           the embedded database (DATA_DIR) as a gzip tarball; with
+ *                                    MERCHANT_URL the running server's, taken online; --force: a
+ *                                    stopped database whose postmaster.pid a crash left behind
+ *   restore <file> [--force]          loads such a file into DATA_DIR (created when missing; never
+ *                                    prompts); a non-empty database directory is refused unless
+ *                                    --force, which keeps the old one aside; the server stopped
+ *   check                             the data's consistency checks (services/ops/check.ts): one
+ *                                    line per check, pass or fail with its counts; exit 1 on a failure
  *
- * With MERCHANT_URL (and MERCHANT_KEY) it calls a running server's /merchant/ API; otherwise it
- * opens the database itself (DATABASE_URL, or the PGlite data of DATA_DIR — stop the server first,
- * an embedded database has one user at a time).
+ * With MERCHANT_URL (and MERCHANT_KEY, or MERCHANT_KEY_FILE) it calls a running server's /merchant/
+ * API; otherwise it opens the database itself (DATABASE_URL, or the PGlite data of DATA_DIR — stop
+ * the server first, an embedded database has one user at a time). PostgreSQL is backed up with
+ * pg_dump and pg_restore (docs/operations.md "Backups").
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
 import { loadConfig } from '../src/config';
 import { createContext, type ServerContext } from '../src/context';
+import { BackupError, dumpStoppedDatabase, embeddedDir, restoreDatabase, writeBackupFile } from '../src/db/backup';
 import { openDatabase } from '../src/db/client';
+import { secretEntry } from '../src/payments/config';
+import type { CheckReport } from '../src/services/ops/check';
 import { AppError } from '../src/http/errors';
 import { messageFor } from '../src/i18n/messages';
 import {
@@ -111,6 +125,7 @@ export function parseCommand(argv: string[]): Parsed {
     return { op: 'staff/add', body: { shopId: int(shopId, 'shopId'), username, role } };
   }
   if (command === 'refunds') return { op: 'refunds', body: opts.open ? { open: true } : {} };
+  if (command === 'check') return { op: 'check', body: {} };
   if (command === 'notices')
     return {
       op: 'notices',
@@ -180,15 +195,32 @@ export async function writeTableCodes(list: MerchantTable[], dir: string, base: 
   return written;
 }
 
+/** The check's report, one line per check (`PASS`, `FAIL`, `NOTE`) with its counts and the rows it names. */
+export function checkLines(report: CheckReport): string[] {
+  const lines: string[] = [];
+  for (const c of report.checks) {
+    const tag = c.status === 'pass' ? 'PASS' : c.status === 'fail' ? 'FAIL' : 'NOTE';
+    const counts = c.status === 'note' ? `${c.failures} of ${c.checked} listed` : `${c.checked} checked, ${c.failures} failed`;
+    lines.push(`${tag}  ${c.name}: ${counts}${c.detail ? ` (${c.detail})` : ''}`);
+    for (const p of c.problems) lines.push(`      ${p}`);
+    if (c.failures > c.problems.length) lines.push(`      … and ${c.failures - c.problems.length} more`);
+  }
+  const failed = report.checks.filter((c) => c.status === 'fail').length;
+  const passed = report.checks.filter((c) => c.status === 'pass').length;
+  lines.push(`check: ${passed} passed, ${failed} failed`);
+  return lines;
+}
+
 /**
  * Runs one command line: prints the operation's answer as JSON (or writes it to `export`'s file);
- * `table-codes` writes the QR code files and prints one line per file.
+ * `table-codes` writes the QR code files and prints one line per file; `check` prints its report.
+ * Answers the exit code (1: a check failed).
  */
 export async function runCommand(
   argv: string[],
   transport: Transport,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Promise<void> {
+): Promise<number> {
   const parsed = parseCommand(argv);
   const info = await transport(parsed.op, parsed.body);
   if (parsed.codes) {
@@ -196,17 +228,87 @@ export async function runCommand(
     if (list.length === 0) print('no tables');
     const base = parsed.codes.base ?? loadConfig().publicUrl;
     for (const file of await writeTableCodes(list, parsed.codes.dir, base)) print(file);
-    return;
+    return 0;
   }
   if (parsed.op === 'staff/add') {
     const { account, password } = info as { account: { id: number; username: string; role: string; shopId: number }; password: string };
     print(`staff account ${account.username} (${account.role}, shop ${account.shopId}, id ${account.id})`);
     print(`password (shown once, not stored): ${password}`);
-    return;
+    return 0;
+  }
+  if (parsed.op === 'check') {
+    const report = info as CheckReport;
+    for (const line of checkLines(report)) print(line);
+    return report.ok ? 0 : 1;
   }
   const text = JSON.stringify(info, null, 2);
   if (parsed.out) fs.writeFileSync(parsed.out, `${text}\n`);
   else print(text);
+  return 0;
+}
+
+export interface BackupOptions {
+  /** MERCHANT_URL and MERCHANT_KEY: the running server's backup (restore refuses them). */
+  url?: string;
+  key?: string;
+  /** The database the command works on offline (DATABASE_URL, else DATA_DIR/db). */
+  databaseUrl: string;
+  print?: (line: string) => void;
+}
+
+/**
+ * `backup <file>` and `restore <file>` (OPS-1), the embedded database only: offline on the PGlite
+ * directory of `databaseUrl`, or online (backup) from the server at `url`. PostgreSQL is refused with
+ * the pg_dump / pg_restore procedure's place. Answers the exit code.
+ */
+export async function runBackupCommand(argv: string[], o: BackupOptions): Promise<number> {
+  const print = o.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const [command, ...rest] = argv;
+  const { positional, opts } = flags(rest);
+  const file = positional[0];
+  if (!file) throw new BackupError(`${command} needs a file: npm run merchant -- ${command} <file>`);
+  const force = opts.force === true;
+  if (command === 'backup' && o.url) {
+    const res = await fetch(`${o.url.replace(/\/$/, '')}/merchant/backup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-merchant-key': o.key ?? '' },
+      body: '{}',
+    });
+    if (res.status !== 200 || !res.body || !(res.headers.get('content-type') ?? '').startsWith('application/gzip')) {
+      const text = await res.text();
+      let said = text.slice(0, 300);
+      try {
+        said = String((JSON.parse(text) as { info?: unknown }).info ?? said);
+      } catch {
+        // not JSON: the text as it came
+      }
+      throw new BackupError(`the server refused the backup (${res.status}): ${said}`);
+    }
+    const bytes = await writeBackupFile(file, Readable.fromWeb(res.body as WebReadableStream));
+    print(`backup of ${o.url} written to ${path.resolve(file)} (${bytes} bytes)`);
+    return 0;
+  }
+  if (command === 'restore' && o.url) {
+    throw new BackupError('restore works on a stopped node: unset MERCHANT_URL, stop the server, restore into its DATA_DIR, then start it');
+  }
+  const dir = embeddedDir(o.databaseUrl);
+  if (!dir) {
+    throw new BackupError(
+      /^postgres/.test(o.databaseUrl)
+        ? `DATABASE_URL is PostgreSQL: ${command === 'backup' ? 'pg_dump -Fc' : 'pg_restore'} is its ${command} (docs/operations.md "Backups")`
+        : 'no embedded database on disk to work on (DATABASE_URL is memory://)',
+    );
+  }
+  if (command === 'backup') {
+    const bytes = await writeBackupFile(file, await dumpStoppedDatabase(dir, { force }));
+    print(`backup of ${dir} written to ${path.resolve(file)} (${bytes} bytes)`);
+    return 0;
+  }
+  const { keptOld } = await restoreDatabase(file, dir, { force });
+  print(`restored ${path.resolve(file)} into ${dir}`);
+  if (keptOld) print(`the database that was there is kept in ${keptOld} (remove it once the restore is checked)`);
+  print('next: npm run merchant -- check, then start the server');
+  return 0;
 }
 
 async function viaApi(url: string, key: string, op: MerchantOp, body: unknown): Promise<unknown> {
@@ -255,15 +357,24 @@ async function viaDatabase(op: MerchantOp, body: unknown): Promise<unknown> {
   }
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
   const url = process.env.MERCHANT_URL;
-  const key = process.env.MERCHANT_KEY ?? '';
-  await runCommand(process.argv.slice(2), url ? (op, body) => viaApi(url, key, op, body) : viaDatabase);
+  const key = secretEntry(process.env, 'MERCHANT_KEY') ?? '';
+  if (argv[0] === 'backup' || argv[0] === 'restore') {
+    return runBackupCommand(argv, { url, key, databaseUrl: loadConfig().databaseUrl });
+  }
+  return runCommand(argv, url ? (op, body) => viaApi(url, key, op, body) : viaDatabase);
 }
 
 if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { createContext, type Clock, type ServerContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { installErrorHandler } from './http/error-handler';
+import { installOps } from './http/ops';
 import { securityHeaders } from './http/security-headers';
 import { compressStaticReplies, staticCacheHeaders } from './http/static-assets';
 import { registerRoutes, type RouteRegistrar } from './routes';
@@ -50,6 +51,8 @@ export const consumerApi = fp(
     app.decorate('ctx', ctx);
     app.setValidatorCompiler(validatorCompiler);
     installErrorHandler(app, ctx);
+    // overload refusals and (with METRICS_KEY) the request metrics, before any route (OPS-1)
+    await installOps(app, ctx);
     await app.register(securityHeaders, { ctx });
 
     // An empty JSON body reads as {} (calls without a payload still send a content type).

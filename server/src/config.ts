@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { loadPaymentsConfig, type PaymentsConfig } from './payments/config';
+import v8 from 'node:v8';
+import { loadPaymentsConfig, secretEntry, type PaymentsConfig } from './payments/config';
 import { readConfiguredSecrets, type Secrets } from './secrets';
 
 /** Server configuration, all from the environment (docs/architecture.md §25 Configuration); defaults give a working demo. */
@@ -62,6 +63,55 @@ export interface ServerConfig {
   configuredSecrets: Partial<Secrets>;
   /** NODE_ENV=production. */
   production: boolean;
+  /**
+   * METRICS_KEY (or METRICS_KEY_FILE): `GET /metrics` answers Prometheus text to
+   * `Authorization: Bearer <key>`; null = no metrics (404). OPS-1, docs/operations.md.
+   */
+  metricsKey: string | null;
+  /** When a node answers 503 with Retry-After because it is overloaded (@fastify/under-pressure; /healthz exempt). */
+  pressure: PressureConfig;
+  /** READY_TIMEOUT_MS: how long /readyz waits for the database's and Redis's answer (default 1000). */
+  readyTimeoutMs: number;
+  /**
+   * SHUTDOWN_GRACE_MS: after SIGTERM the node answers /readyz 503 and keeps serving this long, so the
+   * balancer takes it out before it closes (default 0: close at once).
+   */
+  shutdownGraceMs: number;
+}
+
+/** The thresholds of `@fastify/under-pressure` (0 turns a check off). */
+export interface PressureConfig {
+  /** PRESSURE_MAX_EVENT_LOOP_DELAY_MS: mean event-loop delay over a sample (default 1000). */
+  maxEventLoopDelayMs: number;
+  /** PRESSURE_MAX_HEAP_USED_MB: V8 heap in use (default 90 % of the heap limit). */
+  maxHeapUsedBytes: number;
+  /** PRESSURE_MAX_RSS_MB: resident memory (default 0, off: the container's limit is the judge). */
+  maxRssBytes: number;
+  /** PRESSURE_MAX_EVENT_LOOP_UTILIZATION: 0..1 (default 0, off). */
+  maxEventLoopUtilization: number;
+  /** PRESSURE_RETRY_AFTER_S: the Retry-After of a 503 under pressure (default 10). */
+  retryAfterS: number;
+  /** PRESSURE_SAMPLE_INTERVAL_MS: how often the figures are sampled (default 1000). */
+  sampleIntervalMs: number;
+}
+
+const MB = 1024 * 1024;
+const numberOr = (v: string | undefined, d: number): number => {
+  const n = Number(v);
+  return v !== undefined && v !== '' && Number.isFinite(n) && n >= 0 ? n : d;
+};
+
+/** The pressure thresholds of the environment, else the defaults (which a test run never reaches). */
+export function pressureConfigFrom(env: NodeJS.ProcessEnv): PressureConfig {
+  const heapLimit = v8.getHeapStatistics().heap_size_limit;
+  return {
+    maxEventLoopDelayMs: numberOr(env.PRESSURE_MAX_EVENT_LOOP_DELAY_MS, 1000),
+    maxHeapUsedBytes: env.PRESSURE_MAX_HEAP_USED_MB ? numberOr(env.PRESSURE_MAX_HEAP_USED_MB, 0) * MB : Math.floor(heapLimit * 0.9),
+    maxRssBytes: numberOr(env.PRESSURE_MAX_RSS_MB, 0) * MB,
+    maxEventLoopUtilization: Math.min(1, numberOr(env.PRESSURE_MAX_EVENT_LOOP_UTILIZATION, 0)),
+    retryAfterS: Math.max(1, Math.round(numberOr(env.PRESSURE_RETRY_AFTER_S, 10))),
+    sampleIntervalMs: Math.max(10, numberOr(env.PRESSURE_SAMPLE_INTERVAL_MS, 1000)),
+  };
 }
 
 const intOr = (v: string | undefined, d: number): number => {
@@ -121,19 +171,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || path.join(dataDir, 'db'),
+    // DATABASE_URL_FILE / REDIS_URL_FILE: the URL (with its password) kept in a secret file
+    databaseUrl: secretEntry(env, 'DATABASE_URL') || path.join(dataDir, 'db'),
     dataDir,
-    redisUrl: env.REDIS_URL || null,
+    redisUrl: secretEntry(env, 'REDIS_URL') || null,
     abroadEnv: env.ABROAD_ENV === '1' || env.ABROAD_ENV === 'true',
     publicUrl,
     unpaidTimeoutS: env.UNPAID_TIMEOUT_S ? intOr(env.UNPAID_TIMEOUT_S, 0) || null : null,
-    merchantKey: env.MERCHANT_KEY || null,
+    merchantKey: secretEntry(env, 'MERCHANT_KEY'),
     smsProvider: env.SMS_PROVIDER || 'dev',
     weappAppId: env.WEAPP_APP_ID || null,
-    weappSecret: env.WEAPP_SECRET || null,
+    // the keys may be files too (NAME_FILE), as every secret (docs/deploy.md "Secrets")
+    weappSecret: secretEntry(env, 'WEAPP_SECRET'),
     alipayAppId: env.ALIPAY_APP_ID || null,
-    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || null,
-    alipayPublicKey: env.ALIPAY_PUBLIC_KEY || null,
+    alipayPrivateKey: secretEntry(env, 'ALIPAY_PRIVATE_KEY'),
+    alipayPublicKey: secretEntry(env, 'ALIPAY_PUBLIC_KEY'),
     alipayGateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
     wechatApiBaseUrl: (env.WECHAT_API_BASE_URL || 'https://api.weixin.qq.com').replace(/\/$/, ''),
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : path.join(root, 'dist/h5'),
@@ -149,6 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     payments: loadPaymentsConfig(env, publicUrl),
     configuredSecrets: readConfiguredSecrets(env),
     production: env.NODE_ENV === 'production',
+    metricsKey: secretEntry(env, 'METRICS_KEY'),
+    pressure: pressureConfigFrom(env),
+    readyTimeoutMs: Math.max(1, numberOr(env.READY_TIMEOUT_MS, 1000)),
+    shutdownGraceMs: numberOr(env.SHUTDOWN_GRACE_MS, 0),
   };
 }
 

@@ -9,6 +9,7 @@ import { SHOP } from './demo/ids';
 import { tableCodeOf } from './services/tables/sessions';
 import { PaymentsConfigError } from './payments/config';
 import { SecretsConfigError } from './secrets';
+import { markShuttingDown } from './services/ops/readiness';
 
 async function main(): Promise<void> {
   const config: ServerConfig = loadConfig();
@@ -20,21 +21,32 @@ async function main(): Promise<void> {
   const code = await tableCodeOf(app.ctx, SHOP.restaurant, BANNER_TABLE).catch(() => null);
   process.stdout.write(await startBanner(config, Date.now() - started, code ?? undefined));
 
+  // OPS-1 graceful shutdown: first not ready (/readyz 503, so the balancer stops sending traffic),
+  // after SHUTDOWN_GRACE_MS stop accepting, close every websocket with 1012 (clients reconnect at
+  // once, to another node), finish requests in flight, close the database. A second signal while
+  // closing is ignored; the close is forced after 10 s.
   let closing = false;
   const shutdown = (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn(`${signal} while closing: ignored`);
+      return;
+    }
     closing = true;
-    app.log.info(`${signal}: closing`);
-    // stop accepting, finish requests in flight, close the database
-    const force = setTimeout(() => process.exit(1), 10_000);
+    markShuttingDown(app.ctx);
+    const graceMs = config.shutdownGraceMs;
+    app.log.info(`${signal}: not ready${graceMs > 0 ? `, closing in ${graceMs} ms` : ', closing'}`);
+    const force = setTimeout(() => process.exit(1), graceMs + 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'close failed');
-        process.exit(1);
-      },
-    );
+    const close = () =>
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'close failed');
+          process.exit(1);
+        },
+      );
+    if (graceMs > 0) setTimeout(close, graceMs);
+    else void close();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

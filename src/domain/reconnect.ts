@@ -33,3 +33,18 @@ export function shouldRetry(attempt: number, mode: ReconnectMode = 'default'): b
 export function reconnectSchedule(mode: ReconnectMode = 'default'): number[] {
   return Array.from({ length: RECONNECT_MAX_ATTEMPTS[mode] }, (_, i) => nextDelay(i));
 }
+
+/** The close code a server node sends its live channels when it restarts (RFC 6455 1012, OPS-1). */
+export const SERVICE_RESTART_CLOSE = 1012;
+/** "Going away": a server shutting down or a page leaving (RFC 6455 1001). */
+export const GOING_AWAY_CLOSE = 1001;
+
+/**
+ * Whether a lost channel reconnects at once instead of after the backoff: once per run, when the
+ * server said it is restarting or going away (its balancer has another node ready), never after a
+ * failure. The next loss of the run follows the C§9 schedule, so a fleet restarting as a whole is
+ * not hammered (docs/decisions.md "Operations").
+ */
+export function reconnectsAtOnce(code: number, attempt: number): boolean {
+  return attempt === 0 && (code === SERVICE_RESTART_CLOSE || code === GOING_AWAY_CLOSE);
+}

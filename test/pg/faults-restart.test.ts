@@ -8,6 +8,8 @@
  *  - a payment notification arriving during the outage is answered with a failure (the provider
  *    delivers it again), and the delivery after recovery settles the order, once;
  *  - the SAME server process takes orders again once PostgreSQL is back, without a restart;
+ *  - its /readyz answers 503 naming the database while PostgreSQL is down, 200 once it is back
+ *    (OPS-1), and /healthz answers 200 throughout;
  *  - every order answered as placed is in the database, and the data checks of the fault suites hold.
  * Restarting the cluster needs root (CI runs as root): without it the suite fails, it does not skip.
  */
@@ -107,6 +109,12 @@ describeOnPostgres('PostgreSQL restarted while orders flow', () => {
       await run('pg_ctlcluster', ['15', 'main', 'stop']);
       stopped = true;
       phase = 'outage';
+      const ready = async () => {
+        const r = await fetch(`${s.base}/readyz`, { headers: { connection: 'close' } });
+        return { status: r.status, body: (await r.json()) as { failed?: string[] } };
+      };
+      const notReady = await ready();
+      const liveDuring = (await fetch(`${s.base}/healthz`, { headers: { connection: 'close' } })).status;
       const during = await deliver();
       await waitUntil('refusals during the outage', () => answers.filter((x) => x.phase === 'outage').length >= 6, { everyMs: 250 });
       await run('pg_ctlcluster', ['15', 'main', 'start']);
@@ -116,6 +124,10 @@ describeOnPostgres('PostgreSQL restarted while orders flow', () => {
       await waitUntil('orders after the restart', () => placedAfter >= 6, { everyMs: 250, timeoutMs: 30_000 });
       done = true;
       await lanes;
+      // OPS-1: the balancer saw the node not ready during the outage and sees it ready again
+      expect(notReady).toEqual({ status: 503, body: expect.objectContaining({ ready: false, failed: ['database'] }) });
+      expect(liveDuring).toBe(200);
+      await waitUntil('ready after the restart', async () => (await ready()).status === 200, { everyMs: 100 });
 
       // the provider was told to deliver again (not 2xx)
       expect(during.status).not.toBe(200);

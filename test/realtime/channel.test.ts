@@ -241,6 +241,28 @@ test('an own operation\'s reply and its event give the same cart in either order
   }
 });
 
+test('a node restarting (close 1012) hands the room to another node at once; a second loss in the run waits the backoff', () => {
+  const { ch, sockets } = setup('scanOrder');
+  ch.open();
+  openWith(ch, sockets[0]);
+  sockets[0].drop(1012);
+  expect(ch.status).toBe('reconnecting');
+  // a timer of 0 ms: the next socket opens on the next turn, not after 1 s
+  jest.advanceTimersByTime(0);
+  expect(sockets).toHaveLength(2);
+  // the new node restarts too before the room synced: now the C§9 schedule (attempt 1: 2 s)
+  sockets[1].drop(1012);
+  jest.advanceTimersByTime(1999);
+  expect(sockets).toHaveLength(2);
+  jest.advanceTimersByTime(1);
+  expect(sockets).toHaveLength(3);
+  // once synced the run starts again: the next restart reconnects at once
+  openWith(ch, sockets[2]);
+  sockets[2].drop(1012);
+  jest.advanceTimersByTime(0);
+  expect(sockets).toHaveLength(4);
+});
+
 test('operations made while disconnected wait, then go out after the reconnect\'s snapshot', () => {
   const { ch, sockets } = setup();
   ch.open();

@@ -13,9 +13,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MIGRATIONS_DIR, type Database, type Db } from '../../server/src/db/client';
+import {
+  MIGRATIONS_DIR,
+  notifyObservers,
+  observeTransactions,
+  type Database,
+  type Db,
+  type DbObserver,
+} from '../../server/src/db/client';
 import {
   dbLimitsFrom,
+  dumpBetweenTransactions,
   installFastQueries,
   type PGliteLike,
   type PGliteModule,
@@ -48,10 +56,12 @@ async function openPglite(dump?: Blob): Promise<{ database: Database; dumpDataDi
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = new pglite.PGlite(dump ? { loadDataDir: dump } : {});
   await client.waitReady;
-  installFastQueries(client as unknown as PGliteLike, pglite, limits);
+  const observers = new Set<DbObserver>();
+  installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
   const db = drizzle(client, { schema });
   // on a template this finds every migration applied and only reads the journal
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  observeTransactions(db as unknown as Db, observers);
   const database: Database = {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -60,6 +70,8 @@ async function openPglite(dump?: Blob): Promise<{ database: Database; dumpDataDi
       await client.exec(sql);
     },
     close: () => client.close(),
+    observers,
+    dumpDataDir: () => dumpBetweenTransactions(client as unknown as PGliteLike),
   };
   // uncompressed: a worker reads it from the page cache faster than it would inflate it
   return { database, dumpDataDir: () => client.dumpDataDir('none') };

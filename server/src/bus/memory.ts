@@ -33,6 +33,8 @@ export class MemoryBus implements Bus {
     return () => undefined;
   }
 
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.rooms.clear();
   }

@@ -108,6 +108,12 @@ export class RedisBus implements Bus {
     };
   }
 
+  /** PING on the publishing connection; the subscribing one must be up too (else this node misses the rooms' messages). */
+  async ping(): Promise<void> {
+    await this.pub.ping();
+    if (this.sub.status !== 'ready') throw new Error(`the subscribing connection is ${this.sub.status}`);
+  }
+
   onReconnect(handler: () => void): () => void {
     this.reconnectHandlers.add(handler);
     return () => this.reconnectHandlers.delete(handler);

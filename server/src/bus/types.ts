@@ -24,6 +24,8 @@ export interface Bus {
   /** Called when the broker connection came back after a loss (messages may be lost: resync). */
   onReconnect(handler: () => void): () => void;
   readonly healthy: boolean;
+  /** Resolves once the broker answered a PING (in-process: at once); /readyz bounds the wait (OPS-1). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

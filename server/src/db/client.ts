@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import * as schema from './schema';
 import {
   dbLimitsFrom,
+  dumpBetweenTransactions,
   installFastQueries,
   nameStatements,
   pgPoolLimits,
@@ -25,6 +26,15 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
+/**
+ * Told of every statement and every top-level transaction with its duration (seconds) and whether
+ * it succeeded: the metrics of OPS-1 (server/src/services/ops/metrics.ts) subscribe one per app.
+ */
+export interface DbObserver {
+  statement(seconds: number, ok: boolean): void;
+  transaction(seconds: number, ok: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -33,6 +43,70 @@ export interface Database {
   /** Runs raw SQL (used by test resets and seeding helpers). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** Who hears of each statement and transaction (`notifyObservers`); absent where nothing can be timed. */
+  observers?: Set<DbObserver>;
+  /**
+   * The embedded database only: its data directory as a gzip tarball (PGlite's `dumpDataDir`), taken
+   * between two transactions (OPS-1 online backup; `npm run merchant -- restore` loads it).
+   */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+/** Tells the observers of a statement or a transaction that took `since`…now. */
+export function notifyObservers(observers: Set<DbObserver>, kind: keyof DbObserver, since: number, ok: boolean): void {
+  if (observers.size === 0) return;
+  const seconds = (performance.now() - since) / 1000;
+  for (const o of observers) o[kind](seconds, ok);
+}
+
+/**
+ * Times every top-level transaction of `db` for the observers (drizzle's public `transaction`,
+ * wrapped once on the instance; nested savepoints are part of their transaction).
+ */
+export function observeTransactions(db: Db, observers: Set<DbObserver>): void {
+  const original = db.transaction.bind(db);
+  const timed = async (...args: Parameters<Db['transaction']>) => {
+    if (observers.size === 0) return original(...args);
+    const since = performance.now();
+    try {
+      const result = await original(...args);
+      notifyObservers(observers, 'transaction', since, true);
+      return result;
+    } catch (e) {
+      notifyObservers(observers, 'transaction', since, false);
+      throw e;
+    }
+  };
+  (db as { transaction: unknown }).transaction = timed;
+}
+
+/**
+ * Times the statements of a node-postgres connection: the promise form (drizzle's transactions) and
+ * the callback form (the pool's `query`, which drizzle uses outside transactions).
+ */
+function observeStatements(client: PgClientLike, observers: Set<DbObserver>): void {
+  const query = client.query.bind(client);
+  client.query = (...args: [unknown, ...unknown[]]) => {
+    if (observers.size === 0) return query(...args);
+    const since = performance.now();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (last > 0 && typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        notifyObservers(observers, 'statement', since, !err);
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(
+        () => notifyObservers(observers, 'statement', since, true),
+        () => notifyObservers(observers, 'statement', since, false),
+      );
+    }
+    return result;
+  };
 }
 
 /** Node's real require (jest hands modules its own `module.createRequire`). */
@@ -40,6 +114,9 @@ function nodeRequire(): NodeJS.Require {
   const nodeModule = process.getBuiltinModule('node:module') as typeof import('node:module');
   return nodeModule.createRequire(__filename);
 }
+
+/** PGlite's module, loaded by Node itself (see `openDatabase`). */
+export const pgliteModule = (): PGliteModule => nodeRequire()('@electric-sql/pglite') as PGliteModule;
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../drizzle');
 
@@ -56,13 +133,18 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: url, max: 10, ...pgPoolLimits(limits) });
-    // every connection keeps the statements it ran prepared (see `nameStatements`)
-    pool.on('connect', (client) => nameStatements(client as unknown as PgClientLike));
+    const observers = new Set<DbObserver>();
+    // every connection keeps the statements it ran prepared (see `nameStatements`), and is timed
+    pool.on('connect', (client) => {
+      nameStatements(client as unknown as PgClientLike);
+      observeStatements(client as unknown as PgClientLike, observers);
+    });
     // an idle connection cut by the server (a restart): the pool drops it and connects again later;
     // without a listener the event would end the process (SERVER-3)
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    observeTransactions(db as unknown as Db, observers);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -71,11 +153,12 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
         await pool.query(sql);
       },
       close: () => pool.end(),
+      observers,
     };
   }
   // Node's own require: PGlite's CommonJS build uses dynamic import(), which jest's module runtime
   // cannot run; loaded natively it works everywhere (tsx, node, jest).
-  const pglite = nodeRequire()('@electric-sql/pglite') as PGliteModule;
+  const pglite = pgliteModule();
   const { PGlite } = pglite;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -88,9 +171,11 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     client = new PGlite(dir);
   }
   await client.waitReady;
-  installFastQueries(client as unknown as PGliteLike, pglite, limits);
+  const observers = new Set<DbObserver>();
+  installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  observeTransactions(db as unknown as Db, observers);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -99,5 +184,7 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
       await client.exec(sql);
     },
     close: () => client.close(),
+    observers,
+    dumpDataDir: () => dumpBetweenTransactions(client as unknown as PGliteLike),
   };
 }

@@ -6,6 +6,8 @@
  * drizzle's `session.prepareQuery` (a prepared statement from raw SQL). A version bump of
  * @electric-sql/pglite, pg or drizzle-orm must be checked against this file.
  *
+ * `dumpBetweenTransactions` (OPS-1 online backup) uses `_runExclusiveTransaction` and `dumpDataDir`.
+ *
  * It also holds the embedded database's watchdog (docs/architecture.md §19 Transactions). PGlite has ONE connection:
  * a statement waiting for it longer than `statementTimeoutMs`, or a transaction open longer than
  * `transactionTimeoutMs`, fails with a `DatabaseTimeoutError`; a timed-out transaction is rolled back
@@ -213,7 +215,13 @@ function resultOf(
  * with named statements: about 0.15 ms. Results and errors are PGlite's own; the connection is taken
  * through the watchdog (see the top of the file).
  */
-export function installFastQueries(client: PGliteLike, pglite: PGliteModule, limits: DbLimits): void {
+export function installFastQueries(
+  client: PGliteLike,
+  pglite: PGliteModule,
+  limits: DbLimits,
+  /** Told of each statement: its start (`performance.now()`) and whether it succeeded (OPS-1 metrics). */
+  onStatement?: (since: number, ok: boolean) => void,
+): void {
   const { serialize } = pglite.protocol;
   // statement text → name; `unsure` after a failed exchange (it may or may not exist now)
   const prepared = new Map<string, { name: string; state: 'new' | 'ready' | 'unsure' }>();
@@ -309,10 +317,25 @@ export function installFastQueries(client: PGliteLike, pglite: PGliteModule, lim
     }
   };
 
-  client.query = async (text, params, options) => {
-    await client._checkReady();
-    return exclusive('a statement', () => run(text, params, options, false));
+  /** `fn`, reported to `onStatement` with its time (the wait for the connection included). */
+  const timed = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (!onStatement) return fn();
+    const since = performance.now();
+    try {
+      const result = await fn();
+      onStatement(since, true);
+      return result;
+    } catch (e) {
+      onStatement(since, false);
+      throw e;
+    }
   };
+
+  client.query = async (text, params, options) =>
+    timed(async () => {
+      await client._checkReady();
+      return exclusive('a statement', () => run(text, params, options, false));
+    });
   client.transaction = async <T>(fn: (tx: PGliteTx) => Promise<T>): Promise<T> => {
     await client._checkReady();
     return exclusive('a transaction', async () => {
@@ -321,7 +344,7 @@ export function installFastQueries(client: PGliteLike, pglite: PGliteModule, lim
       const tx: PGliteTx = {
         query: async (text, params, options) => {
           if (closed) throw new Error('Transaction is closed');
-          return run(text, params, options, true);
+          return timed(() => run(text, params, options, true));
         },
         get closed() {
           return closed;
@@ -359,4 +382,23 @@ export function installFastQueries(client: PGliteLike, pglite: PGliteModule, lim
       }
     });
   };
+}
+
+/** PGlite's `dumpDataDir` (the members used by `dumpBetweenTransactions`). */
+interface DumpablePGlite {
+  dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<Blob>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The embedded database's data directory as a gzip tarball, taken while no transaction is open:
+ * PGlite's `dumpDataDir` holds only its query lock, so a dump taken between two statements of a
+ * transaction would copy it half done; this holds the transaction lock (which every statement and
+ * transaction of `installFastQueries` takes) for the dump's duration. Requests wait for it meanwhile,
+ * so an online backup pauses the node's database work for the time it takes (about half a second
+ * for the demo's 4.5 MB tarball here; it grows with the data).
+ */
+export function dumpBetweenTransactions(client: PGliteLike): Promise<Blob> {
+  const c = client as unknown as DumpablePGlite;
+  return c._runExclusiveTransaction(() => c.dumpDataDir('gzip'));
 }

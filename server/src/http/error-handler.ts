@@ -26,6 +26,9 @@ export function failureBody(code: ErrorCode, lang: Lang, params?: Record<string,
   return data === undefined ? body : { ...body, data };
 }
 
+/** The error code of @fastify/under-pressure's refusal (http/ops.ts). */
+const UNDER_PRESSURE = 'FST_UNDER_PRESSURE';
+
 /** SQLSTATE numeric_value_out_of_range. */
 const NUMBER_OUT_OF_RANGE = '22003';
 
@@ -72,6 +75,10 @@ export function installErrorHandler(app: FastifyInstance, ctx: ServerContext): v
       // a well-formed number no column can hold (an id past the integer range): no such record, bad input
       request.log.warn({ err: raw }, 'number out of the database range');
       return reply.code(200).send(failureBody('badRequest', lang, undefined, 'a number is out of range'));
+    }
+    if ((error as FastifyError).code === UNDER_PRESSURE) {
+      // the node is overloaded (@fastify/under-pressure set 503 and Retry-After): send it again later (OPS-1)
+      return reply.code(503).send(failureBody('serverError', lang));
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {

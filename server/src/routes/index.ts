@@ -14,6 +14,7 @@ import { registerBeautyRoutes } from './beauty';
 import { registerMultiOrderRoutes } from './multi-order';
 import { registerPublicShopRoutes } from './shops-public';
 import { registerConsoleRoutes } from './console';
+import { registerOpsRoutes } from './ops';
 import { installShopScope } from './shop-scope';
 import { rateLimitsPlugin } from '../http/rate-limit';
 
@@ -34,6 +35,8 @@ areas.push(registerBeautyRoutes);
 areas.push(registerPublicShopRoutes);
 // after the table routes: the console's live channels use the websocket plugin they register
 areas.push(registerConsoleRoutes);
+// /healthz, /readyz and (with METRICS_KEY) /metrics: the operator's endpoints (OPS-1)
+areas.push(registerOpsRoutes);
 
 export async function registerRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   // before any route: the hook checks every shop id a request names against its token

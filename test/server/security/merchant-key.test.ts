@@ -37,6 +37,8 @@ const bodies = (): Record<MerchantOp, unknown> => ({
   refunds: { open: true },
   notices: { open: true },
   'staff/add': { shopId: SHOP.restaurant, username: 'intruder', role: 'owner' },
+  // reads only, but what it reads is the shop's business (OPS-1)
+  check: {},
 });
 
 async function admin(op: string, body: unknown, headers: Record<string, string> = {}, query = '') {

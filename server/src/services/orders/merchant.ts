@@ -8,6 +8,7 @@ import { listRefunds } from '../payments/refunds';
 import { listNotices } from '../notices/outbox';
 import { StaffRole, StaffUsername } from '../../../../src/api/contract/console';
 import { addStaff } from '../console/accounts';
+import { checkDatabase } from '../ops/check';
 import { z } from 'zod';
 import type { ServerContext } from '../../context';
 import { AppError } from '../../http/errors';
@@ -41,6 +42,7 @@ const ShopReq = z.object({ shopId: z.number().int().positive() }).strict();
 const TablesReq = z.object({ shopId: z.number().int().positive().optional() }).strict();
 const StaffAddReq = z.object({ shopId: z.number().int().positive(), username: StaffUsername, role: StaffRole }).strict();
 const RefundsReq = z.object({ open: z.boolean().optional(), limit: z.number().int().min(1).max(200).optional() }).strict();
+const CheckReq = z.object({}).strict();
 const NoticesReq = z
   .object({ open: z.boolean().optional(), orderId: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).optional() })
   .strict();
@@ -71,6 +73,8 @@ export const MERCHANT_OPS = {
   refunds: { req: RefundsReq, run: (ctx: ServerContext, b: z.output<typeof RefundsReq>) => listRefunds(ctx.db, b) },
   /** The customer-notice outbox (NOTICE-1): each notice with its channel, template, state, attempts and last error. */
   notices: { req: NoticesReq, run: (ctx: ServerContext, b: z.output<typeof NoticesReq>) => listNotices(ctx.db, b) },
+  /** The data's consistency checks (OPS-1, services/ops/check.ts): read only. */
+  check: { req: CheckReq, run: (ctx: ServerContext) => checkDatabase(ctx.db) },
   /** A staff console account (CONSOLE-1) with a generated password, answered once. */
   'staff/add': {
     req: StaffAddReq,

@@ -18,6 +18,7 @@ import { NotifyRejected, type NotifyAnswer, type NotifyRequest, type OnlineProvi
 import { runRefundOutbox, settleRefund } from './refunds';
 import { failOrderTrade, prepareOrderSettle, settleOrderTrade } from '../orders/payment-settle';
 import { failRechargeTrade, prepareRechargeSettle, settleRechargeTrade } from '../members/recharge-settle';
+import { metricsOf } from '../ops/metrics';
 import { failMultiTrade, multiIdOfPayment, prepareMultiSettle, settleMultiTrade } from '../orders/multi-settle';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -191,6 +192,13 @@ export interface NotificationResult {
  * answer is what that provider expects (taken, or deliver again later).
  */
 export async function takeNotification(ctx: ServerContext, name: string, req: NotifyRequest): Promise<NotificationResult> {
+  const result = await takeOne(ctx, name, req);
+  // OPS-1: accepted = acknowledged to the provider; the provider label is a configured name only
+  if (paymentsOf(ctx).byName(name)) metricsOf(ctx)?.notifications.inc({ provider: name, result: result.outcome === 'rejected' ? 'refused' : 'accepted' });
+  return result;
+}
+
+async function takeOne(ctx: ServerContext, name: string, req: NotifyRequest): Promise<NotificationResult> {
   const provider = paymentsOf(ctx).byName(name);
   if (!provider) return { answer: { status: 404, contentType: 'text/plain', body: 'unknown provider' }, outcome: 'rejected', reason: 'unknown provider' };
   const refuse = (reason: string, extra: Record<string, unknown> = {}): NotificationResult => {

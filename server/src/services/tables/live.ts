@@ -102,6 +102,11 @@ class RoomHub {
     await unsubscribe?.();
   }
 
+  /** Rooms with a socket on this process. */
+  get roomCount(): number {
+    return this.rooms.size;
+  }
+
   /** Sockets connected to this process (all rooms). */
   get size(): number {
     let n = 0;
@@ -288,9 +293,44 @@ export function startRoomHeartbeat(app: FastifyInstance, ctx: ServerContext): vo
   ctx.onClose(() => clearInterval(timer));
 }
 
+/** Close code 1012 (Service Restart, RFC 6455 registry): the node is going away, connect again now. */
+export const SERVICE_RESTART_CLOSE = 1012;
+/** How long a closing server waits for its sockets' close handshakes before it cuts what is left. */
+const CLOSE_HANDSHAKE_MS = 1000;
+
+/**
+ * Every websocket of the server (table rooms, staff boards, order pages) closed with 1012 when the
+ * server closes (OPS-1 graceful shutdown), so a client reconnects at once (to another node) instead
+ * of waiting out its backoff; the close handshakes are awaited a moment, then what is left is cut.
+ * Replaces @fastify/websocket's own pre-close, which closes them without a code.
+ */
+export async function closeSocketsForRestart(app: FastifyInstance): Promise<void> {
+  const server = app.websocketServer;
+  if (!server) return;
+  const open = [...server.clients];
+  const closed = open.map(
+    (s) =>
+      new Promise<void>((resolve) => {
+        if (s.readyState === s.CLOSED) return resolve();
+        s.once('close', () => resolve());
+      }),
+  );
+  for (const s of open) if (s.readyState === s.OPEN || s.readyState === s.CONNECTING) s.close(SERVICE_RESTART_CLOSE, 'service restart');
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(closed), new Promise((r) => (timer = setTimeout(r, CLOSE_HANDSHAKE_MS)))]);
+  clearTimeout(timer);
+  for (const s of server.clients) s.terminate();
+  server.close();
+}
+
 /** Registers the websocket route of the table rooms. */
 export async function registerLiveChannel(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_FRAME_BYTES },
+    preClose: async function preClose(this: FastifyInstance) {
+      await closeSocketsForRestart(this);
+    },
+  });
   const hub = hubOf(ctx);
 
   app.get('/ws/:roomId', { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
@@ -375,3 +415,6 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
 
 /** Sockets connected to this process (for tests and the health of a node). */
 export const liveSockets = (ctx: ServerContext): number => hubOf(ctx).size;
+
+/** Table rooms with a socket on this process (the `table_rooms` gauge). */
+export const liveRooms = (ctx: ServerContext): number => hubOf(ctx).roomCount;
