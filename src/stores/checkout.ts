@@ -24,6 +24,7 @@ import type { AcceptedOffer, Breakdown, CouponSelection, Offer, PricingFacts, Pr
 import { ShopRealStatus, shopStatusDialog } from '../domain/shop-status';
 import type { Product, TableTiming } from '../domain/types';
 import { checkCartQuantities, checkMinimumAmount, checkMustPickCategory } from '../domain/validation';
+import { registersInPlace } from '../domain/members/registration';
 import type { PlatformName } from '../platform/types';
 import type { AddressStore } from './address';
 import type { CartStore } from './cart';
@@ -149,7 +150,7 @@ export class CheckoutStore {
     const types = setting.payTypes.filter((t) => {
       if (t === PayType.weixin) return platform === 'weapp';
       if (t === PayType.alipay) return platform === 'alipay';
-      if (t === PayType.vip) return platform !== 'h5' && (this.deps.member.isMember || memberSetting.allowRegisterInWeb === true);
+      if (t === PayType.vip) return platform !== 'h5' && (this.deps.member.isMember || registersInPlace(memberSetting));
       return true;
     });
     // C§3 beauty set: an appointment offers only the pay types the set allows

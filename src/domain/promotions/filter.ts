@@ -11,6 +11,7 @@ import type { Activity, MemberInfo } from '../types';
 import type { NotAppliedReason } from '../pricing/types';
 import { inTimeRange, localTime, withinDates } from '../pricing/clock';
 import type { ShopZone } from '../shop-time';
+import { memberLevelMatches } from '../validation';
 
 /** Activity types whose activity is a coupon source: they are never dropped for priority. */
 export const COUPON_ACTIVITY_TYPES: ReadonlySet<number> = new Set<number>([
@@ -39,13 +40,9 @@ export function orderTypeBit(orderType: OrderType): number {
   }
 }
 
-/** P§5 member level match: the last three digits of the level. */
+/** P§5 member level match: the last three digits of the level (the one rule: validation.ts memberLevelMatches). */
 export function levelMatches(level: number | string | undefined, allowed: Array<number | string> | undefined): boolean {
-  if (!allowed || allowed.length === 0) return true;
-  if (level === undefined || level === null || level === '') return false;
-  const last3 = (v: number | string) => Number(String(v).trim().slice(-3));
-  const mine = last3(level);
-  return allowed.some((a) => last3(a) === mine);
+  return memberLevelMatches(allowed, level);
 }
 
 /** The user-type bitmask check: 1 normal (not a member), 2 member; 0/absent = everyone. */

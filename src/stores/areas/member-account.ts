@@ -23,6 +23,7 @@ import {
   type PayPasswordMode,
 } from '../../domain/members/pay-password';
 import { birthdayPickerRange, validateMemberInfo, type DateRange } from '../../domain/members/member-info';
+import { registersInPlace } from '../../domain/members/registration';
 import type { Platform } from '../../platform/types';
 import type { AuthStore } from '../auth';
 import type { MemberStore } from '../member';
@@ -117,7 +118,7 @@ export class MemberAccountStore {
   }
 
   get allowRegisterInWeb(): boolean {
-    return this.member.memberSetting.allowRegisterInWeb !== false;
+    return registersInPlace(this.member.memberSetting);
   }
 
   /**
@@ -393,6 +394,8 @@ export class MemberAccountStore {
   }
 
   private async join(proof: { code?: string; phone?: string; smsCode?: string }, identityChanged: boolean): Promise<JoinResult> {
+    // register or bind is the shop's setting: read it before choosing, when the card page has not yet
+    if (!this.member.loaded) await settle(this.member.load());
     const register = this.allowRegisterInWeb;
     const call = register ? this.deps.api.vip.register : this.deps.api.vip.bind;
     try {

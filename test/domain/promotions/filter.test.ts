@@ -70,3 +70,14 @@ describe('activity filtering (P§4, PRICE-4)', () => {
     expect(r.dropped).toEqual([{ activity: c, reason: 'categoryOverlap' }]);
   });
 });
+
+describe('one member-level match for activities and products (P§5)', () => {
+  it('reads the last three digits after dropping other characters, as the product rule does', () => {
+    // "L-1003" and 100003 both end in 003; " 3 " is 3
+    expect(levelMatches('L-1003', [100003])).toBe(true);
+    expect(levelMatches(' 3 ', ['003'])).toBe(true);
+    expect(levelMatches(1002, [1003])).toBe(false);
+    expect(levelMatches(undefined, [1003])).toBe(false);
+    expect(levelMatches(undefined, [])).toBe(true);
+  });
+});

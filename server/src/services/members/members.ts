@@ -7,6 +7,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Limits } from '../../../../src/domain/enums';
 import { validateNewPayPassword } from '../../../../src/domain/validation';
+import { registersInPlace } from '../../../../src/domain/members/registration';
 import type { UpdatePayPasswordReq, VipShop } from '../../../../src/api/contract/vip';
 import { perServer, type ServerContext } from '../../context';
 import { secretsOf } from '../../secrets';
@@ -106,7 +107,7 @@ export async function register(
   body: PhoneProof & { name?: string; birthday?: string },
 ): Promise<{ member: MemberRow; coupons: MemberCouponRow[] }> {
   assertFunctionOpen(scope);
-  if (scope.setting.allowRegisterInWeb === false) throw fail('needRegisterInStore');
+  if (!registersInPlace(scope.setting)) throw fail('needRegisterInStore');
   if (scope.member) throw fail('alreadyMember');
   const phone = await provePhone(ctx, body, scope.userId);
   const now = ctx.clock.now();
