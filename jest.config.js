@@ -30,7 +30,7 @@ const demoTemplate = {
 };
 
 // The build checks that read dist/weapp and dist/alipay (they skip outside CI when it is missing).
-const distChecks = ['es5', 'subpackage-messages', 'wxss'];
+const distChecks = ['es5', 'subpackage-messages', 'wxss', 'code-quality'];
 
 const unit = {
   ...common,

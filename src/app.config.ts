@@ -101,4 +101,7 @@ export default defineAppConfig({
   // Location is used for delivery distance and the nearest shop (C§4).
   permission: { 'scope.userLocation': { desc: '用于计算配送距离和推荐附近门店' } },
   requiredPrivateInfos: ['getLocation', 'chooseLocation'],
+  // WeChat's code quality check: components are injected when a page uses them (no independent
+  // subpackage here, so Taro's white screen with lazy loading and an independent package cannot occur)
+  lazyCodeLoading: 'requiredComponents',
 });
