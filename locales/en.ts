@@ -133,6 +133,7 @@ export const en: LocaleMessages = {
     tooManyRequests: 'Too many requests, try again later',
     requestInProgress: 'The same request is still being processed, please wait a moment',
     cartProductBusy: 'Someone at the table just changed this dish; it is shown as it is now',
+    cartProductGone: 'Someone at the table just removed this dish from the cart',
     cartEditFailed: 'The cart could not be changed, please try again',
     cartClearFailed: 'The cart could not be cleared, please try again',
     newMenuUpdated: 'New menu has been updated, tap the screen to go to the order page',

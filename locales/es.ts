@@ -133,6 +133,7 @@ export const es: LocaleMessages = {
     tooManyRequests: 'Demasiadas operaciones, inténtalo más tarde',
     requestInProgress: 'Ya se está procesando la misma solicitud, espera un momento',
     cartProductBusy: 'Alguien acaba de cambiar este plato; te mostramos cómo está ahora',
+    cartProductGone: 'Alguien de la mesa acaba de quitar este plato del carrito',
     cartEditFailed: 'No se pudo cambiar el carrito, inténtalo de nuevo',
     cartClearFailed: 'No se pudo vaciar el carrito, inténtalo de nuevo',
     newMenuUpdated: 'El menú se ha actualizado, toca la pantalla para ir a pedir',

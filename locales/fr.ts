@@ -132,6 +132,7 @@ export const fr: LocaleMessages = {
     tooManyRequests: 'Trop de tentatives, réessayez plus tard',
     requestInProgress: 'La même demande est déjà en cours de traitement, veuillez patienter',
     cartProductBusy: "Quelqu'un vient de modifier ce plat, il est affiché tel qu'il est maintenant",
+    cartProductGone: "Quelqu'un à la table vient de retirer ce plat du panier",
     cartEditFailed: "Le panier n'a pas pu être modifié, veuillez réessayer",
     cartClearFailed: "Le panier n'a pas pu être vidé, veuillez réessayer",
     newMenuUpdated: "Le menu a été mis à jour, touchez l'écran pour aller commander",

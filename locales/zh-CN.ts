@@ -112,6 +112,7 @@ export const zhCN = {
     tooManyRequests: '操作过于频繁，请稍后再试',
     requestInProgress: '相同的请求正在处理中，请稍候',
     cartProductBusy: '其他人刚刚修改了这道菜，已为你更新',
+    cartProductGone: '同桌刚刚把这道菜移出了购物车',
     cartEditFailed: '购物车修改失败，请重试',
     cartClearFailed: '购物车清空失败，请重试',
     newMenuUpdated: '菜单已更新，点击屏幕前往点单页',

@@ -138,6 +138,7 @@ export const zhTW: LocaleMessages = {
     tooManyRequests: '操作過於頻繁，請稍後再試',
     requestInProgress: '相同的請求正在處理中，請稍候',
     cartProductBusy: '其他人剛剛修改了這道餐點，已為你更新',
+    cartProductGone: '同桌剛剛把這道餐點移出了購物車',
     cartEditFailed: '購物車修改失敗，請重試',
     cartClearFailed: '購物車清空失敗，請重試',
     newMenuUpdated: '菜單已更新，點一下畫面前往點餐頁',

@@ -24,6 +24,8 @@ export const ErrorCode = {
   requestInProgress: 'requestInProgress',
   /** Shared table cart (C§4 reply codes -10002, -10004, -10005). */
   cartProductBusy: 'cartProductBusy',
+  /** C§4 −10003: the line edited is no longer in the table's cart (removed by another diner). */
+  cartProductGone: 'cartProductGone',
   cartEditFailed: 'cartEditFailed',
   cartClearFailed: 'cartClearFailed',
 

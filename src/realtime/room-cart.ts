@@ -57,8 +57,10 @@ export class RoomCart {
       this.changed();
       return 'ok';
     }
-    if (reply.code === CartReplyCode.ProductBusy) {
-      if (op.type !== 'clear') this.lines = putLine(this.lines, op.line.flag, reply.latestProduct);
+    // C§4: −10002 carries the line as it is now and −10003 none (another diner removed it): the reply
+    // is the resync of that product (`consumer/cart-sync` would answer the same a round trip later)
+    if (reply.code === CartReplyCode.ProductBusy || reply.code === CartReplyCode.ProductNotFound) {
+      if (op.type !== 'clear') this.lines = putLine(this.lines, op.line.flag, reply.code === CartReplyCode.ProductBusy ? reply.latestProduct : null);
       this.changed();
       return 'busy';
     }

@@ -551,7 +551,7 @@ export class TableStore {
         break;
       case 'busy':
         change('table/busy', () => {
-          this.notice = { kind: 'busy', error: ruleError(ErrorCode.cartProductBusy), reason: '' };
+          this.notice = { kind: 'busy', error: ruleError(c.line ? ErrorCode.cartProductBusy : ErrorCode.cartProductGone), reason: '' };
         });
         break;
       case 'refused':

@@ -164,7 +164,7 @@ test('a refused operation rolls back (add removes, edit reverts, delete restores
   const reply = (code: number, latestProduct: CartLine | null = null) =>
     s.deliver({ type: 'reply', seq: s.last().seq, code, reason: 'why', latestProduct, version: 5 });
 
-  for (const code of [CartReplyCode.ParamsError, CartReplyCode.ProductNotFound, CartReplyCode.EditFail]) {
+  for (const code of [CartReplyCode.ParamsError, CartReplyCode.EditFail]) {
     const p = ch.add(line('9', 1));
     expect(ch.cart.lines.map((l) => l.flag)).toEqual(['1', '9']);
     reply(code);
@@ -182,13 +182,21 @@ test('a refused operation rolls back (add removes, edit reverts, delete restores
   reply(CartReplyCode.ParamsError);
   await del;
   expect(ch.cart.lines).toEqual([line('1', 2, 3)]);
-  expect(changes.filter((c) => c === 'refused')).toHaveLength(5);
+  expect(changes.filter((c) => c === 'refused')).toHaveLength(4);
 
   const busy = ch.edit(line('1', 4, 2));
   reply(CartReplyCode.ProductBusy, line('1', 7, 4));
   await busy;
   expect(ch.cart.lines).toEqual([line('1', 7, 4)]);
-  expect(changes).toContain('busy');
+  expect(changes.filter((c) => c === 'busy')).toHaveLength(1);
+
+  // C§4 −10003: another diner removed the line being edited: the reply is its resync (gone), no rollback
+  const gone = ch.edit(line('1', 8, 4));
+  reply(CartReplyCode.ProductNotFound, null);
+  await expect(gone).resolves.toMatchObject({ code: CartReplyCode.ProductNotFound });
+  expect(ch.cart.lines).toEqual([]);
+  expect(changes.filter((c) => c === 'busy')).toHaveLength(2);
+  expect(changes.filter((c) => c === 'refused')).toHaveLength(4);
 
   const clear = ch.clear();
   expect(ch.cart.lines).toEqual([]);

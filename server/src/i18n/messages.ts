@@ -36,6 +36,7 @@ export const messages: { [K in ErrorCode]?: Message } = {
   tooManyRequests: { zh: '操作太频繁，请稍后再试', en: 'Too many requests, please try again later' },
   requestInProgress: { zh: '相同的请求正在处理中，请稍候', en: 'The same request is still being processed, please wait a moment' },
   cartProductBusy: { zh: '其他人刚刚修改了这道菜，已为你更新', en: 'Someone at the table just changed this dish; it is shown as it is now' },
+  cartProductGone: { zh: '同桌刚刚把这道菜移出了购物车', en: 'Someone at the table just removed this dish from the cart' },
   cartEditFailed: { zh: '购物车修改失败，请重试', en: 'The cart could not be changed, please try again' },
   cartClearFailed: { zh: '购物车清空失败，请重试', en: 'The cart could not be cleared, please try again' },
 

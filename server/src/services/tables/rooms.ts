@@ -103,7 +103,7 @@ const refused = (code: CartReplyCode, reason: string, latest: CartLine | null, v
 const REASON_KEY: Partial<Record<CartReplyCode, Parameters<typeof messageFor>[0]>> = {
   [CartReplyCode.ParamsError]: 'badRequest',
   [CartReplyCode.ProductBusy]: 'cartProductBusy',
-  [CartReplyCode.ProductNotFound]: 'cartProductBusy',
+  [CartReplyCode.ProductNotFound]: 'cartProductGone',
   [CartReplyCode.EditFail]: 'cartEditFailed',
   [CartReplyCode.CleanFail]: 'cartClearFailed',
 };
