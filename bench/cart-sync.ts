@@ -17,6 +17,12 @@
  *                                    never received (1node + 2nodes; stderr tells how many of them the
  *                                    diner got a resync snapshot for instead)
  *   BENCH cartsync_duplicated      — events a socket received more than once (same room and version)
+ *   BENCH cartsync_rolling_restart_*  — the rolling restart (OPS-1, bench/cart-sync/rolling.ts): the same
+ *                                    diners through a balancer probing /readyz, while each of the two
+ *                                    nodes in turn gets SIGTERM and is started again: acknowledged
+ *                                    operations lost or doubled, ack p99 during the restarts, 5xx seen
+ *                                    by clients, p99 from a socket's close to its snapshot again (run
+ *                                    'rolling'; with DATABASE_URL like the two-node run)
  *
  * Goals: p99 ≤ 50 ms on one node, ≤ 80 ms on two, within 2× of the floor; nothing lost or duplicated.
  *
@@ -56,6 +62,7 @@ import { spawnNode } from '../test/support/nodes';
 import { createDatabase, redisServerBin, spawnRedis, type RedisProcess, type ServerProcess } from '../test/support/processes';
 import { DRAIN_MS, type LoadPhase, type LoadPlan, type LoadResult } from './cart-sync/load';
 import { startFloorRelay } from './cart-sync/floor';
+import { rollingRestart } from './cart-sync/rolling';
 import { benchTables } from './cart-sync/tables';
 import { CpuWindow, statOf, type CpuGroups } from './support/cpu';
 import { fmtMs as fmt, percentile } from './support/stats';
@@ -69,7 +76,7 @@ const intEnv = (name: string, d: number): number => {
 const SECONDS = intEnv('CARTSYNC_SECONDS', 60);
 const DINERS = intEnv('CARTSYNC_DINERS', 1000);
 const ROOMS = intEnv('CARTSYNC_ROOMS', 250);
-const RUNS = new Set((process.env.CARTSYNC_RUNS || '1node,floor,2nodes').split(',').map((r) => r.trim()));
+const RUNS = new Set((process.env.CARTSYNC_RUNS || '1node,floor,2nodes,rolling').split(',').map((r) => r.trim()));
 const WARMUP_S = 3;
 const LOAD_WORKER = path.join(__dirname, 'cart-sync/load-worker.ts');
 
@@ -365,6 +372,16 @@ async function main(): Promise<void> {
   if (runs.length > 0) {
     console.log(`BENCH cartsync_lost ${runs.reduce((n, s) => n + s.result.lost, 0)} count`);
     console.log(`BENCH cartsync_duplicated ${runs.reduce((n, s) => n + s.result.duplicated, 0)} count`);
+  }
+  if (RUNS.has('rolling')) {
+    const missing = twoNodesMissing();
+    if (missing === null) {
+      const ok = await rollingRestart(DINERS, ROOMS).catch((e: unknown) => {
+        console.error('[cart-sync] the rolling restart failed:', e);
+        return false;
+      });
+      if (!ok) failed = true;
+    } else console.error(`[cart-sync] cartsync_rolling_restart_* not measured: ${missing}.`);
   }
   if (failed) process.exitCode = 1;
 }

@@ -19,6 +19,8 @@ export interface NodeOptions {
    */
   clock?: string | number | null;
   env?: Record<string, string>;
+  /** The port to listen on (default a free one): a node restarted behind a balancer takes its old port. */
+  port?: number;
 }
 
 /** The PAY_SANDBOX_SECRET of the nodes of `group` (a test acting as the provider signs with it). */
@@ -31,6 +33,7 @@ export function spawnNode(opts: NodeOptions): Promise<ServerProcess> {
     clock: opts.clock === undefined ? null : opts.clock,
     databaseUrl: opts.databaseUrl,
     redisUrl: opts.redisUrl,
+    port: opts.port,
     env: {
       PAY_SANDBOX_SECRET: sandboxSecretOf(opts.group),
       VIP_TOKEN_SECRET: `${opts.group}-vip-token`,

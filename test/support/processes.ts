@@ -159,6 +159,8 @@ export interface SpawnServerOptions {
   name?: string;
   /** How long the start may take (default 120 s). */
   startTimeoutMs?: number;
+  /** The port to listen on; default a free one (a restarted node takes its old port again). */
+  port?: number;
 }
 
 export interface ServerProcess {
@@ -207,7 +209,7 @@ const clockMs = (clock: string | number): number => (typeof clock === 'number' ?
  */
 export async function spawnServer(opts: SpawnServerOptions = {}): Promise<ServerProcess> {
   const name = opts.name ?? 'server';
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const ownDataDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? newDataDir(undefined, `${name}-data-`);

@@ -1,0 +1,214 @@
+/**
+ * The rolling restart of the cart-sync bench (OPS-1), also run by test/pg/rolling-restart.test.ts:
+ * two server processes on one PostgreSQL database (a fresh one) and one Redis, behind the
+ * health-checking balancer of test/support/balancer.ts (new connections only to nodes whose last
+ * `/readyz` probe, every 200 ms, answered 200). The diners of rolling-load.ts connect through it and
+ * send their cart operations; after `leadSeconds` node a gets SIGTERM (it answers /readyz 503, the
+ * balancer takes it out, after SHUTDOWN_GRACE_MS it closes its sockets with 1012 and the diners
+ * reconnect through the balancer to b), is started again on its port, and once the balancer finds it
+ * ready the same is done to b. The load goes on for `tailSeconds` after, then everything is compared.
+ */
+import path from 'node:path';
+import { Client } from 'pg';
+import { startBalancer, type Probe } from '../../test/support/balancer';
+import { spawnNode } from '../../test/support/nodes';
+import { createDatabase, spawnRedis, waitUntil, type RedisProcess, type ServerProcess } from '../../test/support/processes';
+import { fmtMs as fmt, percentile } from '../support/stats';
+import { runInWorker } from '../support/worker';
+import { ROLLING, runRollingLoad, type RollingPhase, type RollingPlan, type RollingResult } from './rolling-load';
+import { benchTables } from './tables';
+
+export interface RollingOptions {
+  /** DATABASE_URL of the PostgreSQL server (a fresh database `database` is made on it). */
+  databaseUrl: string;
+  database: string;
+  diners: number;
+  rooms: number;
+  leadSeconds?: number;
+  tailSeconds?: number;
+  maxSeconds?: number;
+  httpPerSecond?: number;
+  /** SHUTDOWN_GRACE_MS of the nodes (default 1000: five probes of the balancer). */
+  graceMs?: number;
+  /** Run the load in a worker thread (the bench) or in this thread (the test). */
+  inWorker: boolean;
+  /** Progress lines. */
+  log?: (line: string) => void;
+}
+
+/** One node's stop and start again, times from Date.now(). */
+export interface Restart {
+  node: string;
+  port: number;
+  sigterm: number;
+  exited: number;
+  exit: NodeJS.Signals | number | null;
+  started: number;
+  ready: number;
+  /** What the node printed from its SIGTERM to its exit. */
+  closingOutput: string;
+}
+
+export interface RollingRun {
+  result: RollingResult;
+  restarts: Restart[];
+  probes: Probe[];
+  /** What each node process printed after its start, by name ('a', 'a2', 'b', 'b2'). */
+  logs: Record<string, string>;
+}
+
+const ROLLING_WORKER = path.join(__dirname, 'rolling-worker.ts');
+
+/** The bench's tables, in the database of the first node. */
+async function insertTables(url: string, rooms: number, perRoom: number): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = benchTables(rooms, perRoom);
+    await client.query(
+      `INSERT INTO tables (id, shop_id, area_id, name, max_person, table_status, each_fee, fee_type, data, code)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::numeric[], $8::int[], $9::jsonb[], $10::text[])`,
+      [
+        rows.map((t) => t.id),
+        rows.map((t) => t.shopId),
+        rows.map((t) => t.areaId),
+        rows.map((t) => t.name),
+        rows.map((t) => t.maxPerson),
+        rows.map((t) => t.tableStatus),
+        rows.map((t) => t.eachFee),
+        rows.map((t) => t.feeType),
+        rows.map((t) => JSON.stringify(t.data)),
+        // the bench's fixed codes (TABLE-7), so each diner can scan its table's
+        rows.map((t) => t.code),
+      ],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runRollingRestart(opts: RollingOptions): Promise<RollingRun> {
+  const log = opts.log ?? (() => undefined);
+  const graceMs = opts.graceMs ?? 1000;
+  const group = `rolling-${opts.database}`;
+  const database = await createDatabase(opts.databaseUrl, opts.database);
+  let redis: RedisProcess | null = null;
+  const nodes: ServerProcess[] = [];
+  const logs: Record<string, string> = {};
+  let balancer: Awaited<ReturnType<typeof startBalancer>> | null = null;
+  const node = (name: string, port?: number) =>
+    spawnNode({ name, group, databaseUrl: database.url, redisUrl: redis!.url, port, env: { SHUTDOWN_GRACE_MS: String(graceMs) } });
+  try {
+    redis = await spawnRedis();
+    nodes.push(await node('a'));
+    await insertTables(database.url, opts.rooms, Math.max(4, Math.ceil(opts.diners / opts.rooms)));
+    nodes.push(await node('b'));
+    const lb = (balancer = await startBalancer(nodes.map((n) => n.port)));
+    await waitUntil('both nodes ready in the balancer', () => lb.ready().length === 2, { timeoutMs: 10_000 });
+    log(`nodes a :${nodes[0].port} and b :${nodes[1].port} ready behind the balancer :${lb.port}`);
+
+    const control = new SharedArrayBuffer(4);
+    const state = new Int32Array(control);
+    const plan: RollingPlan = {
+      label: 'rolling',
+      base: lb.base,
+      tableIds: benchTables(opts.rooms, 4).map((t) => t.id),
+      diners: opts.diners,
+      rooms: opts.rooms,
+      leadSeconds: opts.leadSeconds ?? 3,
+      tailSeconds: opts.tailSeconds ?? 3,
+      maxSeconds: opts.maxSeconds ?? 90,
+      httpPerSecond: opts.httpPerSecond ?? 50,
+      control,
+      drainMs: 20_000,
+    };
+
+    const restarts: Restart[] = [];
+    let rolling: Promise<void> = Promise.resolve();
+    const restartAll = async () => {
+      Atomics.store(state, 0, ROLLING.restarting);
+      for (let i = 0; i < nodes.length; i++) {
+        const old = nodes[i];
+        const name = i === 0 ? 'a' : 'b';
+        logs[name] = old.outputSinceStart();
+        const sigterm = Date.now();
+        const outputBefore = old.output().length;
+        log(`SIGTERM to node ${name}`);
+        old.child.kill('SIGTERM');
+        const exit = await old.exited;
+        const exited = Date.now();
+        const closingOutput = old.output().slice(outputBefore);
+        logs[name] = old.outputSinceStart();
+        await old.stop();
+        log(`node ${name} exited (${String(exit)}) ${exited - sigterm} ms after SIGTERM; starting it again on :${old.port}`);
+        const fresh = await node(name, old.port);
+        nodes[i] = fresh;
+        const started = Date.now();
+        await waitUntil(`node ${name} ready again in the balancer`, () => lb.ready().includes(fresh.port), { timeoutMs: 20_000 });
+        const ready = Date.now();
+        log(`node ${name} ready again ${ready - sigterm} ms after its SIGTERM`);
+        restarts.push({ node: name, port: old.port, sigterm, exited, exit, started, ready, closingOutput });
+      }
+      Atomics.store(state, 0, ROLLING.done);
+    };
+    const onPhase = (phase: RollingPhase) => {
+      if (phase !== 'measuring') return;
+      rolling = restartAll();
+      // a failure is thrown below, once the load has ended
+      rolling.catch(() => Atomics.store(state, 0, ROLLING.done));
+    };
+    const result = opts.inWorker ? await runInWorker<RollingResult, RollingPhase>(ROLLING_WORKER, plan, onPhase) : await runRollingLoad(plan, onPhase);
+    await rolling;
+    if (restarts.length !== nodes.length) throw new Error(`the load ended before the restarts were done (${restarts.length} of ${nodes.length})`);
+    nodes.forEach((n, i) => (logs[`${i === 0 ? 'a' : 'b'}2`] = n.outputSinceStart()));
+    return { result, restarts, probes: [...lb.probes], logs };
+  } finally {
+    await balancer?.close();
+    await Promise.all(nodes.map((n) => n.stop()));
+    await redis?.stop();
+    await database.drop().catch((e: unknown) => log(`could not drop ${opts.database}: ${String(e)}`));
+  }
+}
+
+/**
+ * The bench's rolling restart: runs it with `diners` in `rooms` (the load in a worker thread), prints
+ * what happened on stderr and the figures as BENCH lines; false when a goal was missed.
+ */
+export async function rollingRestart(diners: number, rooms: number): Promise<boolean> {
+  const say = (line: string) => console.error(`[cart-sync rolling] ${line}`);
+  const run = await runRollingRestart({
+    databaseUrl: process.env.DATABASE_URL as string,
+    database: `cartsync_rolling_${process.pid}`,
+    diners,
+    rooms,
+    inWorker: true,
+    httpPerSecond: 50,
+    log: say,
+  });
+  const r = run.result;
+  const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+  const ack = sorted(r.restartLatencies);
+  const back = sorted(r.reconnects);
+  const refused = Object.entries(r.refused).map(([c, n]) => `${c}×${n}`).join(' ') || 'none';
+  say(
+    `ops sent ${r.sent}, acknowledged ${r.acked}, in flight when their socket closed: ${r.committedInFlight} found committed, ${r.resent} sent again; refused ${refused}; unsettled ${r.unsettled}; ` +
+      `ack latency during the restarts p50 ${fmt(percentile(ack, 50))} / p99 ${fmt(percentile(ack, 99))} / max ${fmt(ack[ack.length - 1] ?? NaN)} ms over ${ack.length} (all run p99 ${fmt(percentile(sorted(r.latencies), 99))} ms)`,
+  );
+  say(
+    `sockets closed ${JSON.stringify(r.closeCodes)}, failed attempts ${r.failedAttempts}, back ${r.socketsBack} of ${diners}; close → snapshot p50 ${fmt(percentile(back, 50))} / p99 ${fmt(percentile(back, 99))} / max ${fmt(back[back.length - 1] ?? NaN)} ms over ${back.length}`,
+  );
+  say(`http reads ${r.http.sent}: ${JSON.stringify(r.http.status)}, failed ${r.http.errors}${r.http.errorSamples.length ? ` (${r.http.errorSamples.join('; ')})` : ''}`);
+  say(`lost or doubled ${r.lost}, room versions off by ${r.roomVersionOff}, diners whose cart is not the room's ${r.divergent}, delivery problems ${r.deliveryProblems}`);
+  for (const d of r.lostDetails.slice(0, 5)) say(`  ${d}`);
+  for (const x of run.restarts) {
+    const probes = run.probes.filter((p) => p.port === x.port && p.at >= x.sigterm && p.at <= x.started).map((p) => String(p.status));
+    say(`node ${x.node}: exited ${String(x.exit)} ${x.exited - x.sigterm} ms after SIGTERM, ready again after ${x.ready - x.sigterm} ms; probes meanwhile ${probes.join(',')}`);
+  }
+  const outside = run.probes.filter((p) => p.status !== 200 && !run.restarts.some((x) => x.port === p.port && p.at >= x.sigterm && p.at <= x.ready));
+  if (outside.length > 0) say(`probes failing outside a node's restart: ${outside.map((p) => `:${p.port} ${String(p.status)}`).join(', ')}`);
+  console.log(`BENCH cartsync_rolling_restart_lost ${r.lost} count`);
+  console.log(`BENCH cartsync_rolling_restart_p99_ms ${fmt(percentile(ack, 99))} ms`);
+  console.log(`BENCH cartsync_rolling_restart_http_5xx ${r.http.fiveXx} count`);
+  console.log(`BENCH cartsync_rolling_restart_reconnect_p99_ms ${fmt(percentile(back, 99))} ms`);
+  return r.lost === 0 && r.http.fiveXx === 0 && r.socketsBack === diners && percentile(back, 99) <= 2000;
+}
