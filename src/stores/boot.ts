@@ -8,6 +8,7 @@
  * Every page calls one of them, so a deep link or a reload of any page works; concurrent callers
  * share one load, and `reset` starts both again. One ShopBoot per RootStore (`root.boot`).
  */
+import { action, makeObservable, observable } from 'mobx';
 import { ErrorCode } from '../domain/errors';
 import type { AuthStore } from './auth';
 import type { CartStore } from './cart';
@@ -104,8 +105,20 @@ export class ShopBoot {
   private readonly memberOf: PerShop = { shop: null, load: Promise.resolve() };
   /** Bumped by reset: a boot of an earlier generation (the shop before a switch) stops short. */
   private generation = 0;
+  /**
+   * No shop to open: the page was opened without a shop (a link that lost its `id`, a fresh browser)
+   * and the server knows none for this customer. Every page then shows the way to choose a shop
+   * (PageShell) instead of waiting for one.
+   */
+  noShop = false;
 
-  constructor(private readonly root: BootRoot) {}
+  constructor(private readonly root: BootRoot) {
+    makeObservable<ShopBoot, 'markNoShop'>(this, { noShop: observable, markNoShop: action, reset: action });
+  }
+
+  private markNoShop(): void {
+    this.noShop = true;
+  }
 
   /**
    * Loads token, shop, member and promotions, and (unless `ordering: false`) the ordering stores, the
@@ -119,6 +132,7 @@ export class ShopBoot {
 
   /** Forgets the boot (a shop switch or a new login loads everything again). */
   reset(): void {
+    this.noShop = false;
     this.generation += 1;
     this.shopRun = null;
     this.orderingRun = null;
@@ -152,9 +166,13 @@ export class ShopBoot {
     const { root } = this;
     const gen = this.generation;
     root.start();
-    const login = await root.auth.ensureLogin();
-    if (!login.ok) return { ok: false, code: login.code };
     const launchShop = root.session.id && /^\d+$/.test(root.session.id) ? Number(root.session.id) : null;
+    const login = await root.auth.ensureLogin();
+    if (!login.ok) {
+      // no shop in the link and none to log in to: the way forward is choosing one, not a retry
+      if (launchShop === null && !root.shop.detail && gen === this.generation) this.markNoShop();
+      return { ok: false, code: login.code };
+    }
     run.launchShop = launchShop;
     const needShop = !root.shop.detail || (launchShop !== null && root.shop.shopId !== launchShop);
     // the menu of the launch shop loads alongside the shop itself: the first product shows sooner (MENU-8)
@@ -167,6 +185,8 @@ export class ShopBoot {
       const loaded = await root.shop.load();
       if (!loaded) {
         await run.early?.catch(() => undefined);
+        // opened without a shop, and the server has none for this customer: nothing failed
+        if (launchShop === null && root.shop.error === ErrorCode.getShopDataFailed) this.markNoShop();
         return { ok: false, code: root.shop.error ?? ErrorCode.getShopDataFailed };
       }
     }

@@ -8,12 +8,14 @@ export interface EmptyStateProps {
   /** Label of the action button; without it no button is shown. */
   actionText?: string;
   onAction?: () => void;
+  /** The element's id (tests and the page's own anchors). */
+  id?: string;
 }
 
 /** docs/architecture.md §22 Screens: an empty state has a picture, says what belongs here and offers the next step. */
-export function EmptyState({ title, description, actionText, onAction }: EmptyStateProps) {
+export function EmptyState({ title, description, actionText, onAction, id }: EmptyStateProps) {
   return (
-    <View className="empty-state">
+    <View className="empty-state" id={id}>
       {/* an empty plate with a fork and a spoon, drawn in CSS (no picture file in the main package) */}
       <View className="empty-state__picture" aria-hidden>
         <View className="empty-state__plate" />

@@ -2,12 +2,22 @@ import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import Taro from '@tarojs/taro';
 import { View } from '@tarojs/components';
 import { observer } from 'mobx-react';
-import { routeTitle } from '@/i18n';
+import { routeTitle, t } from '@/i18n';
+import { EmptyState } from '@/components/EmptyState';
 import { focusablePageBoxes, setDocumentLanguage } from '@/platform/browser';
 import { useStores } from '@/stores';
 import { applyTabBarLabels } from '../tab-bar';
 import { readableMainColor } from './readable-color';
 import './index.scss';
+
+/**
+ * Pages that cannot stand without a shop: the ordering tab and the menu, the product, order and
+ * member pages and the coupons. Opened with no shop to open (ShopBoot.noShop), each shows the way to
+ * choose one, as the home tab does; the entry, the shop list, the home tab, the order list, the
+ * addresses and the general pages keep their own screens.
+ */
+const NEEDS_SHOP = (route: string): boolean =>
+  route === 'user/index-tab-1' || ['member/', 'product/', 'order/', 'user/coupon/'].some((prefix) => route.startsWith(prefix));
 
 export interface PageShellProps {
   /** The route without "pages/", e.g. "user/order/list"; its title is `routes.<route>`. */
@@ -35,7 +45,9 @@ export function themeStyle(mainColor: string): CSSProperties {
  * (default #df554a, APP-8) applied to our styles.
  */
 export const PageShell = observer(function PageShell({ route, tab = false, className, children }: PageShellProps) {
-  const { session } = useStores();
+  const { session, boot } = useStores();
+  // (a page test may build its stores without a boot)
+  const noShop = (boot as typeof boot | undefined)?.noShop === true;
   const language = session.language;
   const orderingLabelKey = session.tabOrderingLabelKey;
 
@@ -60,7 +72,17 @@ export const PageShell = observer(function PageShell({ route, tab = false, class
 
   return (
     <View className={`page-shell${tab ? ' page-shell--tab' : ''}${className ? ` ${className}` : ''}`} style={themeStyle(session.mainColor)}>
-      {children}
+      {noShop && NEEDS_SHOP(route) ? (
+        <EmptyState
+          id="no-shop"
+          title={t('pages.home.chooseShop')}
+          description={t('pages.home.chooseShopHint')}
+          actionText={t('pages.actions.chooseShop')}
+          onAction={() => void Taro.reLaunch({ url: `/pages/store/list?entry=1${session.brand !== null ? `&brand=${session.brand}` : ''}` })}
+        />
+      ) : (
+        children
+      )}
     </View>
   );
 });
