@@ -90,10 +90,22 @@ describeOnPostgres('PostgreSQL restarted while orders flow', () => {
     let phase: 'before' | 'outage' | 'after' = 'before';
     let placedAfter = 0;
     let done = false;
+    // a connection the server closed without an answer while PostgreSQL went away (seen about one run in
+    // three, before and after OPS-1; the customer sends again): counted, and allowed only in the outage
+    const dropped: Array<'before' | 'outage' | 'after'> = [];
     const lane = async () => {
       while (!done) {
         const key = randomUUID();
-        const a = await confirm(s.base, token, order, total, key);
+        const sentIn = phase;
+        const a = await confirm(s.base, token, order, total, key).catch((e: unknown) => {
+          if (!/fetch failed/.test(String((e as { message?: unknown } | null)?.message))) throw e;
+          dropped.push(sentIn);
+          return null;
+        });
+        if (a === null) {
+          await new Promise((r) => setTimeout(r, 100));
+          continue;
+        }
         answers.push({ phase, a, key });
         if (a.body?.result) {
           placed.push(a.body.info);
@@ -139,6 +151,8 @@ describeOnPostgres('PostgreSQL restarted while orders flow', () => {
       await lanes;
     }
 
+    if (dropped.length > 0) console.warn(`faults-restart: ${dropped.length} connection(s) closed without an answer, sent in ${dropped.join(', ')}`);
+    expect(dropped.filter((p) => p !== 'outage')).toEqual([]);
     const refused = answers.filter((x) => !x.a.body?.result);
     expect(refused.length).toBeGreaterThan(0);
     for (const { a } of refused) {

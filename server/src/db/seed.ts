@@ -6,15 +6,18 @@ import { demoStaffLogins } from '../demo/staff';
 import type { DemoData, DemoShop } from '../demo/types';
 import type { Db } from './client';
 import { insertBeauty } from './seed-beauty';
+import { VipTransactionType } from '../../../src/domain/enums';
 import {
   activities,
   areas,
+  balanceTransactions,
   categories,
   chains,
   couponTemplates,
   memberCoupons,
   memberLevels,
   members,
+  pointTransactions,
   products,
   shops,
   staff,
@@ -225,6 +228,36 @@ export async function seedDemo(db: Db, data: DemoData, extraShops: DemoShop[] = 
           data: { hasPaid: m.hasPaid === true },
         })),
       );
+      // C§4 "init amount": a card that starts with money or points says so in its ledger, so its
+      // history explains its figures and the consistency check finds no opening balance unexplained
+      const opening = data.members.filter((m) => Number(m.amount) !== 0 || Number(m.giftAmount) !== 0);
+      if (opening.length > 0) {
+        await tx.insert(balanceTransactions).values(
+          opening.map((m) => ({
+            memberId: m.id,
+            shopId: m.shopId,
+            type: VipTransactionType.initAmount,
+            amount: String(m.amount),
+            giftAmount: String(m.giftAmount),
+            balanceAfter: String(m.amount),
+            giftAmountAfter: String(m.giftAmount),
+            createdAt: now,
+          })),
+        );
+      }
+      const openingPoints = data.members.filter((m) => Number(m.points) !== 0);
+      if (openingPoints.length > 0) {
+        await tx.insert(pointTransactions).values(
+          openingPoints.map((m) => ({
+            memberId: m.id,
+            shopId: m.shopId,
+            type: VipTransactionType.initAmount,
+            points: String(m.points),
+            pointsAfter: String(m.points),
+            createdAt: now,
+          })),
+        );
+      }
     }
     if (data.memberCoupons.length > 0) {
       const owner = new Map(data.members.map((m) => [m.id, m.userId]));

@@ -104,7 +104,10 @@ test('killed after the stock and coupon are taken, before the card is debited: n
         DEMO_MEMBER.id,
       ]),
     ).toEqual([{ balance: 500, gift: 50, points: 2000 }]);
-    expect(await sql.rows(`SELECT id FROM balance_transactions UNION ALL SELECT id FROM point_transactions`)).toEqual([]);
+    // no card movement beyond the demo cards' opening entries
+    expect(
+      await sql.rows(`SELECT id FROM balance_transactions WHERE type <> 'initAmount' UNION ALL SELECT id FROM point_transactions WHERE type <> 'initAmount'`),
+    ).toEqual([]);
     expect(await checkInvariants(sql)).toEqual([]);
   });
 });
