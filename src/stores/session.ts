@@ -45,18 +45,20 @@ export interface SessionEvents extends Record<string, unknown> {
   [ORDER_TYPE_CHANGED]: OrderTypeChange;
 }
 
-/** Session fields set from entry links and pages rather than from the launch query (C§3). */
+/**
+ * Session fields set from entry links and pages rather than from the launch query (C§3). The spec's
+ * session list also names shareActivityId, isChainToVipCenter and isToPointMall, with no behaviour
+ * anywhere in it (C§2's entry routing reads the vip-center flag, the shared red bag and the products):
+ * they are not kept (docs/decisions.md "Session fields without a behaviour").
+ */
 export interface SessionEntryFields {
   shareProductId: string | null;
-  shareActivityId: string | null;
   expandActivityId: string | null;
   expandCouponId: string | null;
   tableCode: string | null;
   isToVipCenter: boolean;
   officialAccountOpenid: string | null;
-  isChainToVipCenter: boolean;
   autoAddProductId: string | null;
-  isToPointMall: boolean;
 }
 
 export interface SessionDeps {
@@ -81,7 +83,6 @@ export class SessionStore {
   userAgent: number | null = null;
   orderType: OrderTypeValue | null = null;
   shareProductId: string | null = null;
-  shareActivityId: string | null = null;
   expandActivityId: string | null = null;
   expandCouponId: string | null = null;
   tableNo: string | null = null;
@@ -95,9 +96,7 @@ export class SessionStore {
   isKioskClient = false;
   isToVipCenter = false;
   officialAccountOpenid: string | null = null;
-  isChainToVipCenter = false;
   autoAddProductId: string | null = null;
-  isToPointMall = false;
   /** The member center of a vip-center launch opens without a back button (C§2: by redirect). */
   hideVipBackButton = false;
 
@@ -136,7 +135,6 @@ export class SessionStore {
       userAgent: observable,
       orderType: observable,
       shareProductId: observable,
-      shareActivityId: observable,
       expandActivityId: observable,
       expandCouponId: observable,
       tableNo: observable,
@@ -150,9 +148,7 @@ export class SessionStore {
       isKioskClient: observable,
       isToVipCenter: observable,
       officialAccountOpenid: observable,
-      isChainToVipCenter: observable,
       autoAddProductId: observable,
-      isToPointMall: observable,
       hideVipBackButton: observable,
       brand: observable,
       isDine: observable,
