@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_MEMBER, DEMO_MEMBER_EMPTY, SHOP } from '../../server/src/demo/ids';
 import { openDatabase } from '../../server/src/db/client';
 import { seedDemoIfEmpty } from '../../server/src/db/seed';
+import { eq } from 'drizzle-orm';
 import { balanceTransactions, limitCardUses, limitCards, pointTransactions } from '../../server/src/db/schema';
 import { instantMs, TEST_INSTANT } from '../support/clock';
 import {
@@ -54,6 +55,9 @@ async function prepareData(dir: string): Promise<void> {
   try {
     await seedDemoIfEmpty(database.db, { large: false });
     const db = database.db;
+    // this history replaces the card's seeded opening entries
+    await db.delete(balanceTransactions).where(eq(balanceTransactions.memberId, DEMO_MEMBER.id));
+    await db.delete(pointTransactions).where(eq(pointTransactions.memberId, DEMO_MEMBER.id));
     await db.insert(balanceTransactions).values([
       { memberId: DEMO_MEMBER.id, shopId: SHOP.restaurant, type: 'initAmount', amount: '535', giftAmount: '50', balanceAfter: '535', giftAmountAfter: '50', createdAt: at(40) },
       { memberId: DEMO_MEMBER.id, shopId: SHOP.restaurant, type: 'consume', amount: '-35', giftAmount: '0', balanceAfter: '500', giftAmountAfter: '50', createdAt: at(12) },
