@@ -4,7 +4,7 @@
  * JS, WXML and WXSS compressed on upload (`project.config.json` setting.minified, minifyWXML,
  * minifyWXSS) and components injected on demand (`app.json` lazyCodeLoading "requiredComponents"),
  * which is safe only without an independent subpackage (Taro's white screen with both).
- * The check itself is not run here: its package pins its own Babel and webpack (docs/devices.md).
+ * The check itself runs on the build in test/mini/compilers.test.ts (all 11 items).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
