@@ -198,7 +198,22 @@ suite('the staff console in a browser', () => {
       const placed = await customerOrders(customer.page, env.server, 'A2');
       const buttons = [a, b].map((s) => s.page.locator(`#order-${placed.id}`).getByRole('button', { name: /^Accept/ }));
       await Promise.all(buttons.map((btn) => btn.waitFor({ timeout: 20_000 })));
+      // "at once": each browser's Accept is held until both have been sent, so neither card hears of
+      // the other's accept before pressing (otherwise the first one's live update can take the second
+      // card's button away before the second click lands)
+      let release: () => void = () => undefined;
+      const bothSent = new Promise<void>((resolve) => (release = resolve));
+      let held = 0;
+      for (const s of [a, b]) {
+        await s.page.route('**/console/api/act', async (route) => {
+          held += 1;
+          if (held === 2) release();
+          await bothSent;
+          await route.continue();
+        });
+      }
       await Promise.all(buttons.map((btn) => btn.click()));
+      await bothSent;
       const notice = (s: Staff) => s.page.locator(`#order-${placed.id} .card__notice`, { hasText: 'This order changed: now accepted' });
       await Promise.race([notice(a).waitFor({ timeout: 15_000 }), notice(b).waitFor({ timeout: 15_000 })]);
       const shown = (await notice(a).count()) + (await notice(b).count());
