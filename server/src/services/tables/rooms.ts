@@ -190,7 +190,17 @@ const roomCache = perServer(() => new Map<string, RoomRow>());
 /** Operations of one room on this process run one after another (in the order they came). */
 const roomQueues = perServer(() => new Map<string, Promise<unknown>>());
 const ROOM_CACHE_MAX = 20_000;
-const ROOM_OP_ATTEMPTS = 8;
+const ROOM_OP_ATTEMPTS = 12;
+/**
+ * After a lost write race (another node wrote the room first), wait a little before reading it again:
+ * a node with a queue of the room's operations writes back to back, and retrying at once can lose to
+ * each of them. The pause grows with each loss (1, 2, 4 … ms, at most 32) and is jittered, so two
+ * nodes retrying do not meet again in step.
+ */
+function lostRaceBackoff(attempt: number): Promise<void> {
+  const ceiling = Math.min(32, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
 
 /**
  * A room's message went out at `version` (this process or another): a remembered copy older than it
@@ -300,6 +310,7 @@ async function commitRoomOp(
     });
     if (written.length === 0) {
       cache.delete(roomId);
+      if (attempt > 0) await lostRaceBackoff(attempt);
       continue;
     }
     if (cache.size >= ROOM_CACHE_MAX) cache.clear();
