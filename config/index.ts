@@ -92,7 +92,11 @@ function subpackageMessages(chain: import('webpack-chain')): void {
  * start-up loads): each gets the zh-CN texts those two do not show (src/i18n/areas/later.ts), which the
  * H5 start-up script leaves out (APP-4). The mini programs bundle them (src/platform/message-catalog-mini.ts).
  */
-const PAGES_DIR = path.resolve(__dirname, '..', 'src', 'pages') + path.sep;
+// BARE_TARO=1 builds the menu's floor instead of the app (bench/menu-render.ts): a one-page Taro app
+// under bench/floors/bare-taro with these same settings, into dist/bare-taro.
+const BARE_TARO = process.env.BARE_TARO === '1';
+const SOURCE_ROOT = BARE_TARO ? 'bench/floors/bare-taro/src' : 'src';
+const PAGES_DIR = path.resolve(__dirname, '..', SOURCE_ROOT, 'pages') + path.sep;
 const FIRST_SCREENS = ['index/index.tsx', 'user/index-tab.tsx'].map((p) => path.join(PAGES_DIR, p));
 const isLaterPage = (file: string): boolean => /\.tsx$/.test(file) && file.startsWith(PAGES_DIR) && !FIRST_SCREENS.includes(file);
 
@@ -121,7 +125,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // every style sheet is written at the 750 design width
     designWidth: 750,
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
-    sourceRoot: 'src',
+    sourceRoot: SOURCE_ROOT,
     terser: taroEnv === 'h5' ? h5Terser : miniTerser,
     // Mini programs without template recursion (weapp) get one template set per tree level up to
     // this depth, in base.wxml in the main package; deeper nodes render through Taro's recursive
@@ -129,7 +133,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // package compared with Taro's 16.
     baseLevel: 10,
     // DIST_DIR lets several builds live side by side (default `dist`).
-    outputRoot: `${process.env.DIST_DIR || 'dist'}/${taroEnv}`,
+    outputRoot: BARE_TARO ? `${process.env.DIST_DIR || 'dist'}/bare-taro` : `${process.env.DIST_DIR || 'dist'}/${taroEnv}`,
     plugins: [],
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
@@ -240,7 +244,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.plugin('launch-preload').use(LaunchPreloadPlugin, [
           {
             pagesDir: PAGES_DIR,
-            orderingRoutes: ['pages/user/index-tab-1', 'pages/product/index'],
+            orderingRoutes: BARE_TARO ? [] : ['pages/user/index-tab-1', 'pages/product/index'],
             orderingChunk: 'ordering',
             entryRoute: 'pages/index/index',
             defaultLanguage: process.env.ABROAD_ENV === '1' ? 'en' : 'zh-CN',
