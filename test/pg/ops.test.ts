@@ -7,7 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEMO_MEMBER, DEMO_USER, SHOP } from '../../server/src/demo/ids';
+import { openDatabase } from '../../server/src/db/client';
+import { isDatabaseUnavailable } from '../../server/src/db/unavailable';
 import { checkDatabase } from '../../server/src/services/ops/check';
+import { rowsOf } from '../../server/src/services/orders/holds';
 import { completeTrade, dine, place, selfPickup, startPay } from '../server/orders/helpers';
 import { describeOnPostgres } from '../support/postgres';
 
@@ -64,5 +67,43 @@ describeOnPostgres('test/pg/ops', 'operations on PostgreSQL', (server) => {
     // workers may add theirs meanwhile)
     expect(seen.statement).toBeGreaterThanOrEqual(4);
     expect(seen.transaction).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a connection cut while a transaction holds it fails that transaction; the process and the pool carry on', async () => {
+    // PostgreSQL stopping (`pg_ctlcluster … stop`) or an operator's pg_terminate_backend sends FATAL
+    // 57P01 to every session. A connection checked out of the pool between two statements of a
+    // transaction has no query to fail, so node-postgres emits 'error' on it: without a listener of
+    // its own (the pool's listens only while it is idle) that ended the process.
+    const own = await openDatabase(process.env.DATABASE_URL as string);
+    const unhandled: unknown[] = [];
+    const onUncaught = (e: unknown) => unhandled.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      let pid = 0;
+      const failed = await own.db
+        .transaction(async (tx) => {
+          const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`SELECT pg_backend_pid() AS pid`));
+          pid = row.pid;
+          // cut from another session while this one is between two statements
+          await server.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+          // the FATAL arrives on the idle socket; wait until node-postgres has read it
+          const client = (tx as unknown as { session: { client: { _queryable: boolean } } }).session.client;
+          while (client._queryable) await new Promise((r) => setImmediate(r));
+          await tx.execute(sql`SELECT 1`);
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(pid).toBeGreaterThan(0);
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      expect(unhandled).toEqual([]);
+      // the broken connection left the pool: the next statements run on a new one
+      const [again] = rowsOf<{ pid: number }>(await own.db.execute(sql`SELECT pg_backend_pid() AS pid`));
+      expect(again.pid).not.toBe(pid);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await own.close();
+    }
   });
 });

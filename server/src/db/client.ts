@@ -138,6 +138,14 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     pool.on('connect', (client) => {
       nameStatements(client as unknown as PgClientLike);
       observeStatements(client as unknown as PgClientLike, observers);
+      // A connection cut by the server (PostgreSQL stopping, pg_terminate_backend: FATAL 57P01) while
+      // it is checked out but runs no statement — between two statements of a transaction — has no
+      // query to fail, so node-postgres emits 'error' on the client. The pool listens only while the
+      // client is idle; without this listener the event ended the process and every request in
+      // flight lost its connection unanswered (SERVER-3, OPS-1). The client is marked not queryable:
+      // the transaction's next statement fails as "database unavailable" (503, db/unavailable.ts)
+      // and the pool drops the client when it is released.
+      client.on('error', () => undefined);
     });
     // an idle connection cut by the server (a restart): the pool drops it and connects again later;
     // without a listener the event would end the process (SERVER-3)
