@@ -31,10 +31,9 @@ declare const API_BASE_URL: string;
 /** A fingerprint of the message files (mini programs keep a fetched language only for the same one). */
 declare const MESSAGES_VERSION: string;
 
-/** The chat app's global object (weapp builds). Only src/platform touches it. */
-declare const wx: Record<string, unknown> | undefined;
-/** The payment app's global object (alipay builds). Only src/platform touches it. */
-declare const my: Record<string, unknown> | undefined;
+// The hosts' globals `wx` and `my` are typed by the hosts' own declarations: types/host-apis.d.ts
+// here, the complete declarations in tsconfig.weapp.json / tsconfig.alipay.json (docs/architecture.md
+// §12 Platform adapters). Only src/platform touches them.
 
 /** webpack's runtime require, used to watch async page chunks on H5 (APP-4). */
 declare const __webpack_require__: {

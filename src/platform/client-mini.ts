@@ -4,16 +4,18 @@ import { deviceId } from './device-id';
 import { miniProgramLaunchQuery } from './launch-query';
 import type { ClientInfo } from './types';
 
-/** Client info of a mini program host (weapp or alipay). */
-export function miniProgramClient(name: PlatformName): ClientInfo {
+/** The device fields the user agent names; each host's client file reads them with its own calls. */
+export interface DeviceFields {
+  platform?: string;
+  system?: string;
+  model?: string;
+}
+
+/** Client info of a mini program host (weapp or alipay); `device` reads the host's device info. */
+export function miniProgramClient(name: PlatformName, device: () => DeviceFields): ClientInfo {
   let userAgent: string = name;
   try {
-    // getDeviceInfo (chat app) / getDeviceBaseInfo (payment app) replace the deprecated
-    // getSystemInfoSync; the oldest base libraries have only the latter
-    type DeviceInfo = { platform?: string; system?: string; model?: string };
-    const host = Taro as unknown as { getDeviceInfo?: () => DeviceInfo; getDeviceBaseInfo?: () => DeviceInfo };
-    const read = host.getDeviceInfo ?? host.getDeviceBaseInfo;
-    const info: DeviceInfo = typeof read === 'function' ? read() : Taro.getSystemInfoSync();
+    const info = device();
     userAgent = `${name} ${info.platform} ${info.system} ${info.model}`;
   } catch {
     // some hosts refuse system info before launch completes; the platform name suffices

@@ -28,7 +28,10 @@ export function storedDeviceId(storage: KeyValueStorage, newId: () => string): s
 }
 
 /** What a device id needs of Web Crypto. */
-export type WebCrypto = Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string };
+export interface WebCrypto {
+  getRandomValues(array: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
+  randomUUID?: () => string;
+}
 
 /** A new device id from a CSPRNG (Web Crypto): `randomUUID` where present, else 16 random bytes. */
 export function cryptoDeviceId(webCrypto: WebCrypto): string {

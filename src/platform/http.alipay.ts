@@ -1,28 +1,8 @@
 import type { Transport, TransportFailure } from '../api/request';
+import type { MyRequestHttpError } from './host-documented';
 
-interface MyRequestSuccess {
-  data: unknown;
-  status: number;
-  headers?: Record<string, string>;
-}
-interface MyRequestFail {
-  error?: number;
-  errorMessage?: string;
-  /** Set with error 19 (HTTP error): the answer's status, body and headers. */
-  status?: number;
-  data?: unknown;
-  headers?: Record<string, string>;
-}
-type MyRequest = (options: {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  data: unknown;
-  timeout: number;
-  dataType: 'json';
-  success: (res: MyRequestSuccess) => void;
-  fail: (err: MyRequestFail) => void;
-}) => unknown;
+/** The declared fail answer of `my.request` (@mini-types/alipay), with the documented HTTP-error fields. */
+type MyRequestFail = Parameters<NonNullable<Parameters<typeof my.request>[0]['fail']>>[0] & MyRequestHttpError;
 
 /** my.request error codes (the payment app's my.request reference, "错误码"). */
 const MY_REQUEST_ERROR = { abort: 9, network: 12, timeout: 13, decode: 14, http: 19 } as const;
@@ -50,22 +30,22 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
  * `error: 19` (HTTP error) and the answer's `status` and `data`. Those are answers, not transport
  * failures: the request layer must see 401 (login again), 403 (shop stopped) and 5xx as such.
  * Only a fail without a status (timeout 13, abort 9, network 12…) means no answer arrived.
+ * The call and its answers are typed by the host's declarations (@mini-types/alipay, tsconfig.alipay.json).
  */
 export const taroTransport: Transport = {
   send: (request) =>
     new Promise((resolve, reject) => {
-      const request$ = (my as { request: MyRequest }).request;
-      request$({
+      my.request({
         url: request.url,
         method: request.method,
         headers: lowerCaseKeys(request.headers),
         // the host serialises an object body as JSON only for a lower-case JSON content-type and
         // as a query string otherwise: a body sent as text is the same JSON whatever the header
-        data: typeof request.data === 'object' && request.data !== null ? JSON.stringify(request.data) : request.data,
+        data: (typeof request.data === 'object' && request.data !== null ? JSON.stringify(request.data) : request.data) as string | undefined,
         timeout: request.timeoutMs,
         dataType: 'json',
         success: (res) => resolve({ statusCode: res.status, data: res.data }),
-        fail: (err) => {
+        fail: (err: MyRequestFail) => {
           if (typeof err.status === 'number' && err.status > 0) {
             resolve({ statusCode: err.status, data: decoded(err.data) });
             return;

@@ -1,39 +1,20 @@
 import type { Transport, TransportFailure } from '../api/request';
 
-interface WxRequestSuccess {
-  data: unknown;
-  statusCode: number;
-  header?: Record<string, string>;
-}
-interface WxRequestFail {
-  errno?: number;
-  errMsg?: string;
-}
-type WxRequest = (options: {
-  url: string;
-  method: string;
-  header: Record<string, string>;
-  data: unknown;
-  timeout: number;
-  dataType: 'json';
-  success: (res: WxRequestSuccess) => void;
-  fail: (err: WxRequestFail) => void;
-}) => unknown;
-
 /**
  * The chat app's request semantics (docs/architecture.md §13 Platform by build): `wx.request` calls `success` with
  * `{data, statusCode, header}` for every HTTP answer, whatever its status, and `fail` only when no
- * answer arrived (`errno`, `errMsg`: timeout, abort, no network, refused URL).
+ * answer arrived (`errno`, `errMsg`: timeout, abort, no network, refused URL). The call and its
+ * answers are typed by the host's declarations (miniprogram-api-typings, tsconfig.weapp.json).
  */
 export const taroTransport: Transport = {
   send: (request) =>
     new Promise((resolve, reject) => {
-      const request$ = (wx as { request: WxRequest }).request;
-      request$({
+      wx.request({
         url: request.url,
         method: request.method,
         header: request.headers,
-        data: request.data,
+        // the request layer sends JSON objects (or nothing)
+        data: request.data as WechatMiniprogram.RequestOption['data'],
         timeout: request.timeoutMs,
         dataType: 'json',
         success: (res) => resolve({ statusCode: res.statusCode, data: res.data }),

@@ -3,15 +3,8 @@ import { taroLocation, taroMapCentre, taroMoveMap } from './location-taro';
 import { errMsgOf } from './taro-result';
 import type { ChosenPlace, LocationAdapter, PlatformResult } from './types';
 
-/** The payment-app place chooser (`my.chooseLocation`); read from globalThis so the file compiles everywhere. */
-interface AlipayLocationHost {
-  chooseLocation?(options: {
-    latitude?: number;
-    longitude?: number;
-    success: (res: { name?: string; address?: string; latitude: number | string; longitude: number | string }) => void;
-    fail: (e: { error?: number; errorMessage?: string }) => void;
-  }): void;
-}
+/** The payment-app place chooser (`my.chooseLocation`, typed by @mini-types/alipay); absent on old clients. */
+type AlipayLocationHost = Partial<Pick<typeof my, 'chooseLocation'>>;
 
 /** Payment-app error 11: the customer closed the chooser. */
 const USER_CANCELLED = 11;

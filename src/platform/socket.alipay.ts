@@ -5,22 +5,34 @@
  */
 import type { SocketFactory, SocketLike } from '../realtime/types';
 
-type Handler<T> = (res: T) => void;
+import type { MyConnectSocketCallbacks, MySocketCloseCode } from './host-documented';
+
+type My = typeof my;
+/** The answers of the global socket events as the host declares them (@mini-types/alipay). */
+type MessageAnswer = Parameters<Parameters<My['onSocketMessage']>[0]>[0];
+type ErrorAnswer = Parameters<Parameters<My['onSocketError']>[0]>[0];
+type CloseAnswer = Parameters<Parameters<My['onSocketClose']>[0]>[0] & MySocketCloseCode;
+type ConnectOptions = Parameters<My['connectSocket']>[0] & MyConnectSocketCallbacks;
+
+/**
+ * What the adapter uses of `my`: the global `my` must be assignable to it (checked below against the
+ * host's declarations), and tests hand in fakes of it.
+ */
 export interface AlipaySocketHost {
-  connectSocket(o: { url: string; header?: Record<string, string>; fail?: (e: unknown) => void }): void;
-  sendSocketMessage(o: { data: string }): void;
-  closeSocket(o?: { code?: number; reason?: string }): void;
-  onSocketOpen(h: Handler<unknown>): void;
-  offSocketOpen(h?: Handler<unknown>): void;
-  onSocketMessage(h: Handler<{ data: string | { data: string } }>): void;
-  offSocketMessage(h?: Handler<{ data: string | { data: string } }>): void;
-  onSocketClose(h: Handler<{ code?: number; reason?: string }>): void;
-  offSocketClose(h?: Handler<{ code?: number; reason?: string }>): void;
-  onSocketError(h: Handler<unknown>): void;
-  offSocketError(h?: Handler<unknown>): void;
+  connectSocket: (o: ConnectOptions) => void;
+  sendSocketMessage: (o: { data: string }) => void;
+  closeSocket: (o?: { code?: number; reason?: string }) => void;
+  onSocketOpen: (h: () => void) => void;
+  offSocketOpen: (h?: () => void) => void;
+  onSocketMessage: (h: (res: MessageAnswer) => void) => void;
+  offSocketMessage: (h?: (res: MessageAnswer) => void) => void;
+  onSocketClose: (h: (res: CloseAnswer) => void) => void;
+  offSocketClose: (h?: (res: CloseAnswer) => void) => void;
+  onSocketError: (h: (res: ErrorAnswer) => void) => void;
+  offSocketError: (h?: (res: ErrorAnswer) => void) => void;
 }
 
-const host = (): AlipaySocketHost => (globalThis as unknown as { my: AlipaySocketHost }).my;
+const host = (): AlipaySocketHost => (globalThis as unknown as { my: typeof my }).my;
 
 /** How long a socket the app closed may take to report its close before the next one connects anyway. */
 const CLOSE_WAIT_MS = 1500;
@@ -38,8 +50,12 @@ export function alipaySocketFactory(my: () => AlipaySocketHost): SocketFactory {
     let closeCb: (code: number, reason: string) => void = () => undefined;
     let errorCb: (e: unknown) => void = () => undefined;
     const onOpen = () => openCb();
-    const onMessage = (res: { data: string | { data: string } }) =>
-      messageCb(typeof res.data === 'string' ? res.data : String(res.data?.data ?? ''));
+    // text frames arrive as a string; anything else (a binary frame, an older client's nesting) is
+    // read as its inner `data`, else as empty
+    const onMessage = (res: MessageAnswer) => {
+      const data: unknown = res.data;
+      messageCb(typeof data === 'string' ? data : String((data as { data?: unknown } | null)?.data ?? ''));
+    };
     const onError = (e: unknown) => errorCb(e);
     let removed = false;
     let started = false;
@@ -52,7 +68,7 @@ export function alipaySocketFactory(my: () => AlipaySocketHost): SocketFactory {
       m.offSocketClose(onClose);
       m.offSocketError(onError);
     };
-    const onClose = (res: { code?: number; reason?: string }) => {
+    const onClose = (res: CloseAnswer) => {
       removeAll();
       closeCb(res?.code ?? 1006, res?.reason ?? '');
     };

@@ -15,16 +15,16 @@ export const subscribe: SubscribeAdapter = {
         resolve({ ok: true, value: { accepted: [] } });
         return;
       }
-      if (!host.requestSubscribeMessage) {
+      // declared by the host, but absent on clients older than subscribe messages
+      if (typeof host.requestSubscribeMessage !== 'function') {
         resolve({ ok: false, code: ErrorCode.platformUnsupported, detail: 'client too old for subscribe messages' });
         return;
       }
       host.requestSubscribeMessage({
         entityIds,
-        success: (res) => {
-          const accepted = Array.isArray(res.subscribeEntityIds) ? (res.subscribeEntityIds as string[]) : [];
-          resolve({ ok: true, value: { accepted } });
-        },
+        // the ids the customer subscribed to in this call are in the answer's `result` (the
+        // declarations; a top-level `subscribeEntityIds` is not part of the answer)
+        success: (res) => resolve({ ok: true, value: { accepted: res.result?.subscribeEntityIds ?? [] } }),
         fail: (e) => resolve(failure(ErrorCode.platformUnsupported, e)),
       });
     }),
