@@ -188,6 +188,7 @@ export const en: LocaleMessages = {
     orderTimeUnavailable: 'The shop does not offer this time, please choose another',
     appointmentTimeBooked: 'This time is already booked, please choose another',
     serviceUserUnavailable: 'This staff member is not taking appointments',
+    appointmentNeedsSeveralTechnicians: 'These services need more than one staff member: please call the shop to book them',
     belowMinimumAmount: 'The minimum order amount is {{amount}}',
     paymentWrong: 'Payment is wrong, pls contact merchant',
     noValidPayType: 'No valid pay type',

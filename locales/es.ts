@@ -188,6 +188,7 @@ export const es: LocaleMessages = {
     orderTimeUnavailable: 'La tienda no ofrece esta hora, elige otra',
     appointmentTimeBooked: 'Esta hora ya está reservada, elige otra',
     serviceUserUnavailable: 'Este profesional no acepta citas por ahora',
+    appointmentNeedsSeveralTechnicians: 'Estos servicios necesitan más de un profesional: llama a la tienda para reservarlos',
     belowMinimumAmount: 'No se alcanza el pedido mínimo de {{amount}}',
     paymentWrong: 'Error en el pago, contacta con la tienda',
     noValidPayType: 'No hay ningún método de pago disponible',

@@ -187,6 +187,7 @@ export const fr: LocaleMessages = {
     orderTimeUnavailable: 'La boutique ne propose pas cet horaire, veuillez en choisir un autre',
     appointmentTimeBooked: 'Ce créneau est déjà réservé, veuillez en choisir un autre',
     serviceUserUnavailable: "Cet intervenant n'accepte pas de rendez-vous pour le moment",
+    appointmentNeedsSeveralTechnicians: "Ces prestations demandent plus d'un intervenant : appelez la boutique pour les réserver",
     belowMinimumAmount: 'Minimum de commande de {{amount}} non atteint',
     paymentWrong: 'Anomalie de paiement, veuillez contacter la boutique',
     noValidPayType: 'Aucun moyen de paiement disponible',

@@ -167,6 +167,7 @@ export const zhCN = {
     orderTimeUnavailable: '门店不提供该时间，请重新选择',
     appointmentTimeBooked: '该时间已被预约，请选择其他时间',
     serviceUserUnavailable: '该服务人员暂不接受预约',
+    appointmentNeedsSeveralTechnicians: '这些服务需要多位服务人员，请致电门店预约',
     belowMinimumAmount: '未达到起送金额{{amount}}',
     paymentWrong: '支付异常，请联系商家',
     noValidPayType: '没有可用的支付方式',

@@ -193,6 +193,7 @@ export const zhTW: LocaleMessages = {
     orderTimeUnavailable: '門市不提供這個時間，請重新選擇',
     appointmentTimeBooked: '這個時間已被預約，請選擇其他時間',
     serviceUserUnavailable: '這位服務人員暫不接受預約',
+    appointmentNeedsSeveralTechnicians: '這些服務需要多位服務人員，請致電門店預約',
     belowMinimumAmount: '未達外送最低金額{{amount}}',
     paymentWrong: '付款異常，請聯絡店家',
     noValidPayType: '沒有可用的付款方式',

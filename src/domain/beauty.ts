@@ -167,3 +167,23 @@ export function overlapsBooked(start: number, minutes: number, booked: readonly 
   const end = start + minutes * MINUTE_MS;
   return booked.some((b) => b.start < end && start < b.end);
 }
+
+/**
+ * C§6 "the shop boss is contacted for … multi-technician appointments": a service user performs the
+ * services of one tag (C§3 serviceUser.tagId, a service's serviceTagId), so a cart whose services
+ * belong to more than one tag needs more than one technician. Such an appointment is not booked
+ * online (`appointmentNeedsSeveralTechnicians`): the customer calls the shop. Services without a tag
+ * can be done by anyone and never count.
+ */
+export function appointmentTechnicianTags(lines: readonly { serviceTagId?: number; quantity: number }[]): number[] {
+  const tags: number[] = [];
+  for (const l of lines) {
+    if (l.quantity > 0 && l.serviceTagId !== undefined && !tags.includes(l.serviceTagId)) tags.push(l.serviceTagId);
+  }
+  return tags;
+}
+
+/** C§6: null when one technician can do every service of the cart, else `appointmentNeedsSeveralTechnicians`. */
+export function checkOneTechnician(lines: readonly { serviceTagId?: number; quantity: number }[]): RuleError | null {
+  return appointmentTechnicianTags(lines).length > 1 ? ruleError(ErrorCode.appointmentNeedsSeveralTechnicians) : null;
+}

@@ -96,6 +96,8 @@ export const ErrorCode = {
   /** C§4/C§5: a delivery or pickup time the shop does not offer (outside its hours or delivery times; pickup only as soon as possible). */
   orderTimeUnavailable: 'orderTimeUnavailable',
   serviceUserUnavailable: 'serviceUserUnavailable',
+  /** C§6: the services need more than one technician; the shop is called to book them. */
+  appointmentNeedsSeveralTechnicians: 'appointmentNeedsSeveralTechnicians',
   belowMinimumAmount: 'belowMinimumAmount',
 
   // Payment

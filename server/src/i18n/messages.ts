@@ -103,6 +103,10 @@ export const messages: { [K in ErrorCode]?: Message } = {
   orderTimeUnavailable: { zh: '门店不提供该时间，请重新选择', en: 'The shop does not offer this time, please choose another' },
   appointmentTimeBooked: { zh: '该时间已被预约，请选择其他时间', en: 'This time is already booked, please choose another' },
   serviceUserUnavailable: { zh: '该服务人员暂不接受预约', en: 'This staff member is not taking appointments' },
+  appointmentNeedsSeveralTechnicians: {
+    zh: '这些服务需要多位服务人员，请致电门店预约',
+    en: 'These services need more than one staff member: please call the shop to book them',
+  },
   belowMinimumAmount: { zh: '未达到起送金额 {amount}', en: 'Minimum order amount is {amount}' },
 
   paymentWrong: { zh: '支付异常，请联系商家', en: 'Payment is wrong, pls contact merchant' },

@@ -8,7 +8,7 @@ import { toastError } from '@/components/ordering/feedback';
 import { clockText, dateTimeText } from '@/components/ordering/time-slots';
 import { dayKey } from '@/domain/beauty';
 import type { ShopZone } from '@/domain/shop-time';
-import { t } from '@/i18n';
+import { errorMessage, t } from '@/i18n';
 import '@/i18n/areas/beauty';
 import { useStores } from '@/stores';
 import { useBeauty } from './use-beauty';
@@ -62,13 +62,19 @@ const TimePicker = observer(function TimePicker({ visible, onClose }: { visible:
   );
 });
 
+/** Calls the shop (C§6: the shop books what one technician cannot do). */
+export function callShop(phone: string): Promise<unknown> {
+  return Taro.makePhoneCall({ phoneNumber: phone }).catch(() => undefined);
+}
+
 /**
  * The appointment card of the confirm page (ORDER-5, C§5): the time first, then the service user (its
- * own page), who is served (name and phone), the service's duration and the deposit asked now.
+ * own page), who is served (name and phone), the service's duration and the deposit asked now. Services
+ * that need more than one technician are not booked here: the card says so and offers to call the shop.
  */
 export const AppointmentCard = observer(function AppointmentCard() {
   const beauty = useBeauty();
-  const { checkout } = useStores();
+  const { checkout, shop } = useStores();
   const moneyText = useMoneyText();
   const [picking, setPicking] = useState(false);
   const info = checkout.orderInfo;
@@ -85,6 +91,24 @@ export const AppointmentCard = observer(function AppointmentCard() {
     }
     void Taro.navigateTo({ url: '/pages/order/select-service-user' });
   };
+  const several = beauty.technicianError;
+  if (several) {
+    // C§6: services of more than one technician are booked with the shop, by phone
+    const phone = shop.shop?.phone;
+    return (
+      <View className="card appointment-card" id="appointment-card">
+        <Text className="card__title">{t('beauty.card.title')}</Text>
+        <Text className="appointment-card__several" id="appointment-several">
+          {errorMessage(several)}
+        </Text>
+        {phone ? (
+          <View className="primary-button" id="appointment-call-shop" onClick={() => void callShop(phone)}>
+            <Text>{t('pages.ordering.callShop')}</Text>
+          </View>
+        ) : null}
+      </View>
+    );
+  }
   return (
     <View className="card appointment-card" id="appointment-card">
       <Text className="card__title">{t('beauty.card.title')}</Text>

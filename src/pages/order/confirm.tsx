@@ -15,7 +15,7 @@ import { PayPasswordKeyboard } from '@/components/ordering/PayPasswordKeyboard';
 import { PayTypes } from '@/components/ordering/PayTypes';
 import { GiftsOffers } from '@/components/ordering/GiftsOffers';
 import { PromotionCodeRow } from '@/components/promo/PromotionCodeRow';
-import { AppointmentCard } from '@/components/beauty/AppointmentCard';
+import { AppointmentCard, callShop } from '@/components/beauty/AppointmentCard';
 import { useBeauty } from '@/components/beauty/use-beauty';
 import { offeredOrderTypes } from '@/components/ordering/OrderingScreen';
 import { followPayment, OrderPages } from '@/components/ordering/payment';
@@ -292,6 +292,13 @@ export default observer(function OrderConfirmPage() {
   const submit = async (payPassword?: string) => {
     // ORDER-5 / C§5: the time, the service user when required, who is served
     if (checkout.orderType === OrderType.appointment && beauty.validationError) {
+      const phone = shop.shop?.phone;
+      if (beauty.validationError.code === ErrorCode.appointmentNeedsSeveralTechnicians && phone) {
+        // C§6: the shop books it; confirming calls the shop
+        const call = await root.platform.ui.modal({ content: errorMessage(beauty.validationError), confirmText: t('pages.ordering.callShop'), cancelText: t('pages.ordering.cancel') });
+        if (call) void callShop(phone);
+        return;
+      }
       toastError(beauty.validationError);
       return;
     }

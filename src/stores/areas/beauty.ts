@@ -15,6 +15,7 @@ import type { BeautySet, BookedSlot, ServiceTag, ServiceUser } from '../../api/c
 import {
   appointmentDays,
   appointmentTimesOfDay,
+  checkOneTechnician,
   dayKey,
   depositOf,
   overlapsBooked,
@@ -98,6 +99,8 @@ export class BeautyStore {
       shownUsers: computed,
       shownTags: computed,
       serviceUserRequired: computed,
+      technicianError: computed,
+      validationError: computed,
     });
   }
 
@@ -260,8 +263,17 @@ export class BeautyStore {
     this.deps.checkout.setOrderInfo(patch);
   }
 
-  /** ORDER-5 / C§5 before submitting: the time, the service user when required, the name and the phone. */
+  /**
+   * C§6: `appointmentNeedsSeveralTechnicians` when the cart's services need more than one service user
+   * (they belong to more than one tag); such an appointment is booked by calling the shop.
+   */
+  get technicianError(): RuleError | null {
+    return checkOneTechnician(this.deps.cart.lines);
+  }
+
+  /** ORDER-5 / C§5 before submitting: one technician (C§6), the time, the service user when required, the name and the phone. */
   get validationError(): RuleError | null {
+    if (this.technicianError) return this.technicianError;
     const info = this.deps.checkout.orderInfo;
     if (info.appointment === null) return ruleError(ErrorCode.requiredAppointmentTime);
     if (this.serviceUserRequired && info.serviceUserId === null) return ruleError(ErrorCode.requiredServiceUser);

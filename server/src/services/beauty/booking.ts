@@ -13,6 +13,7 @@ import { ErrorCode } from '../../../../src/domain/errors';
 import {
   appointmentPayTypes,
   checkAppointmentTime,
+  checkOneTechnician,
   depositOf,
   serviceDurationOf,
   slotStartsOf,
@@ -63,6 +64,9 @@ export async function planAppointment(
   // C§5: the time first, then the service user
   if (s.appointment === undefined) throw fail('requiredAppointmentTime');
   const menu = await getMenu(ctx, shop.id, who.lang);
+  // C§6: services of more than one technician are booked by calling the shop, not online
+  const several = checkOneTechnician(s.products.map((p) => ({ serviceTagId: menu.byId.get(p.id)?.serviceTagId, quantity: p.quantity })));
+  if (several) throw fromRule(several);
   // the services' own durations, never the client's figure
   const duration = serviceDurationOf(
     s.products.map((p) => ({ serviceTime: menu.byId.get(p.id)?.serviceTime, quantity: p.quantity })),
