@@ -10,6 +10,7 @@ export function createDeliveryApi(client: RequestClient) {
   return {
     getDistance: bindCall<Calls['getDistance']>(client, 'delivery/getDistance'),
     convertGps: bindCall<Calls['convertGps']>(client, 'delivery/convertGps', { silent: true }),
+    ipLocation: bindCall<Calls['ipLocation']>(client, 'delivery/ipLocation', { silent: true }),
   };
 }
 

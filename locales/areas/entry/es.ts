@@ -6,6 +6,8 @@ export const entry: WidenArea<typeof source> = {
   title: 'Elegir tienda',
   locating: 'Buscando tu ubicación para ordenar por distancia…',
   nearest: 'Las más cercanas primero',
+  nearestArea: 'Las más cercanas a tu zona ({{city}}), según tu red',
+  nearestAreaUnnamed: 'Las más cercanas a tu zona, según tu red',
   byName: 'Ubicación no disponible: ordenadas por nombre',
   lastVisited: 'Última visita',
   emptyBrand: 'Este enlace aún no tiene tiendas',

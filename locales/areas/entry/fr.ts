@@ -6,6 +6,8 @@ export const entry: WidenArea<typeof source> = {
   title: 'Choisir une boutique',
   locating: 'Recherche de votre position pour trier par distance…',
   nearest: "Les plus proches d'abord",
+  nearestArea: "Les plus proches de votre secteur ({{city}}), d'après votre réseau",
+  nearestAreaUnnamed: "Les plus proches de votre secteur, d'après votre réseau",
   byName: 'Position indisponible : triées par nom',
   lastVisited: 'Dernière visite',
   emptyBrand: "Ce lien n'a encore aucune boutique",

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { registerAddressRoutes } from './address';
 import { registerDeliveryRoutes } from './delivery';
+import { registerIpLocationRoutes } from './ip-location';
 import { registerStoreRoutes } from './store';
 import { registerUserRoutes } from './user';
 import { registerOrderRoutes } from './order';
@@ -27,6 +28,8 @@ export type RouteRegistrar = (app: FastifyInstance, ctx: ServerContext) => void 
  */
 export const areas: RouteRegistrar[] = [registerUserRoutes, registerAddressRoutes, registerDeliveryRoutes, registerStoreRoutes, registerOrderRoutes, registerPayRoutes, registerMerchantRoutes];
 
+// C§7 IP location: the maps service behind server/src/services/geo-ip.ts
+areas.push(registerIpLocationRoutes);
 areas.push(registerVipRoutes);
 areas.push(registerActivityRoutes);
 areas.push(registerTableRoutes);

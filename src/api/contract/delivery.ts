@@ -38,7 +38,32 @@ export const ConvertGpsRes = z.object({
 });
 export type ConvertGpsRes = z.infer<typeof ConvertGpsRes>;
 
+/**
+ * delivery/ipLocation (C§7 "IP location"): where the customer's network address puts them, for when the
+ * device gives no position. City-level (the maps service answers the seat of the district or city), in
+ * the shops' map system. The server reads the address from the connection, never from the body.
+ */
+export const IpLocationReq = z.object({}).strict();
+
+export const IpLocationRes = z.union([
+  z.object({ located: z.literal(false) }),
+  z.object({
+    located: z.literal(true),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    coordType: CoordTypeSchema,
+    /** The administrative area, as the maps service names it ('' when it names none). */
+    nation: z.string().max(64),
+    province: z.string().max(64),
+    city: z.string().max(64),
+    district: z.string().max(64),
+  }),
+]);
+export type IpLocationRes = z.infer<typeof IpLocationRes>;
+
 export const deliveryCalls = {
   getDistance: defineCall('delivery/getDistance', GetDistanceReq, GetDistanceRes),
   convertGps: defineCall('delivery/convertGps', ConvertGpsReq, ConvertGpsRes),
+  // no token: the shop list of a launch without a shop asks it before any login
+  ipLocation: defineCall('delivery/ipLocation', IpLocationReq, IpLocationRes, false),
 };

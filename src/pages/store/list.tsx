@@ -153,7 +153,16 @@ const PublicList = observer(function PublicList({ brand }: { brand: number | nul
       <EmptyState title={t('pages.screens.store/list.title')} description={t('pages.screens.store/list.text')} />
     );
   }
-  const hint = picker.located === 'located' ? t('entry.nearest') : picker.located === 'refused' ? t('entry.byName') : t('entry.locating');
+  const hint =
+    picker.located === 'located'
+      ? t('entry.nearest')
+      : picker.located === 'area'
+        ? picker.area
+          ? t('entry.nearestArea', { city: picker.area })
+          : t('entry.nearestAreaUnnamed')
+        : picker.located === 'refused'
+          ? t('entry.byName')
+          : t('entry.locating');
   return (
     <View className="shop-list shop-list--entry">
       <View className="shop-list__head">

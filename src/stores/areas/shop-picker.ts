@@ -1,8 +1,9 @@
 /**
  * The shop list without a shop (C§2 entry without a shop id; SHOP-1): the shops of the link's brand,
  * or every shop, from store/publicList (no token). The list shows at once by name; once the device
- * position is known it is asked again and runs nearest first. A refused or unavailable position keeps
- * the list by name.
+ * position is known it is asked again and runs nearest first. A refused or unavailable device position
+ * falls back on where the network address puts the customer (C§7 "IP location", city-level: nearest to
+ * the area); without either the list stays by name.
  */
 import { makeObservable, observable } from 'mobx';
 import type { Api } from '../../api';
@@ -10,16 +11,20 @@ import type { PublicListReq, PublicShop } from '../../api/contract/store';
 import { isApiError } from '../../api/request';
 import { ErrorCode } from '../../domain/errors';
 import type { Platform } from '../../platform/types';
+import { roughPosition } from '../geo';
 import { change } from '../named-action';
 import type { RootStore } from '../root';
 
 export interface ShopPickerDeps {
-  api: Pick<Api, 'store'>;
+  api: Pick<Api, 'store' | 'delivery'>;
   platform: Pick<Platform, 'location'>;
 }
 
-/** Where the device position stands: being asked, known (list by distance), refused or unavailable. */
-export type LocatedState = 'asking' | 'located' | 'refused';
+/**
+ * Where the position stands: being asked, known from the device (list by distance), known only from the
+ * network address (list by distance to the area), or neither (list by name).
+ */
+export type LocatedState = 'asking' | 'located' | 'area' | 'refused';
 
 export class ShopPickerStore {
   shops: PublicShop[] | null = null;
@@ -28,10 +33,12 @@ export class ShopPickerStore {
   located: LocatedState = 'asking';
   /** The brand of the list on screen (null: every shop). */
   brand: number | null = null;
+  /** The city the network address names, when the list runs by distance to the area. */
+  area: string | null = null;
   private run = 0;
 
   constructor(private readonly deps: ShopPickerDeps) {
-    makeObservable(this, { shops: observable.ref, error: observable, located: observable, brand: observable });
+    makeObservable(this, { shops: observable.ref, error: observable, located: observable, brand: observable, area: observable });
   }
 
   /**
@@ -46,31 +53,34 @@ export class ShopPickerStore {
       this.located = 'asking';
     });
     const base: PublicListReq = brand === null ? {} : { brand };
-    const position = this.deps.platform.location.getLocation();
+    const position = roughPosition(this.deps.platform.location, this.deps.api.delivery);
     const byName = this.read(run, base, false);
     const pos = await position;
     if (run !== this.run) return;
-    if (!pos.ok) {
+    if (!pos) {
       change('shopPicker/refused', () => {
         this.located = 'refused';
       });
       await byName;
       return;
     }
-    const { latitude, longitude, coordType } = pos.value;
+    const { latitude, longitude, coordType } = pos;
     await byName;
     if (run !== this.run) return;
-    await this.read(run, { ...base, position: { latitude, longitude, coordType } }, true);
+    await this.read(run, { ...base, position: { latitude, longitude, coordType } }, pos.source === 'device' ? 'located' : 'area', pos.city ?? null);
   }
 
-  private async read(run: number, req: PublicListReq, byDistance: boolean): Promise<void> {
+  private async read(run: number, req: PublicListReq, byDistance: false | 'located' | 'area', area: string | null = null): Promise<void> {
     try {
       const res = await this.deps.api.store.publicList(req, { silent: true });
       if (run !== this.run) return;
       change('shopPicker/loaded', () => {
         this.shops = res.list;
         this.error = null;
-        if (byDistance) this.located = 'located';
+        if (byDistance) {
+          this.located = byDistance;
+          this.area = byDistance === 'area' ? area : null;
+        }
       });
     } catch (e) {
       if (run !== this.run) return;
