@@ -5,8 +5,8 @@
 //   dom     jsdom: the pages and components
 //   server  node: the API routes on in-memory PGlite (test/server), including the suites that spawn
 //           server processes
-//   checks  node: the lint rules (ESLint over the tree, a nested jest run) and the checks of the
-//           built mini programs in dist/
+//   checks  node: the lint rules (ESLint over the tree, a nested jest run), the per-host typecheck
+//           fixtures and the checks of the built mini programs in dist/
 //   e2e     node + headless Chromium: the H5 build in a browser
 // `npm test` runs them all. The PostgreSQL suites live in jest.pg.config.js (`npm run test:pg`), the
 // mini-program host model in jest.mini.config.js (`npm run test:mini`).
@@ -87,6 +87,8 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/test/lint/**/*.test.ts',
+        // the per-host typecheck against the hosts' own declarations (tsconfig.weapp.json, tsconfig.alipay.json)
+        '<rootDir>/test/typecheck/**/*.test.ts',
         `<rootDir>/test/build/{${distChecks.join(',')}}.test.ts`,
       ],
     },
