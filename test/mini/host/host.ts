@@ -128,10 +128,15 @@ interface PageEntry {
 /** The host's limit on the page stack. */
 export const PAGE_STACK_LIMIT = 10;
 
-/** Host APIs the chat app marks deprecated (getSystemInfo* since base library 2.20.1; user info). */
+/**
+ * Host APIs each host tells apps to replace: the chat app's getSystemInfo* (its declarations name
+ * getWindowInfo / getDeviceInfo / getAppBaseInfo / getSystemSetting instead, base library 2.20.1) and
+ * user info; the payment app's getAuthUserInfo. The payment app's declarations keep getSystemInfo*
+ * current, with no successor for the device fields (docs/decisions.md "Host declarations and documentation").
+ */
 export const DEPRECATED_APIS: Record<Platform, string[]> = {
   weapp: ['getSystemInfo', 'getSystemInfoSync', 'getSystemInfoAsync', 'getUserInfo'],
-  alipay: ['getSystemInfo', 'getSystemInfoSync', 'getAuthUserInfo'],
+  alipay: ['getAuthUserInfo'],
 };
 
 /** Splits a data path such as `root.cn.[0].cn[2].v` into keys. */
@@ -949,11 +954,10 @@ export class MiniHost {
       }),
       getSystemInfoSync: sync('getSystemInfoSync', () => this.systemInfo()),
       getSystemInfo: this.asyncApi('getSystemInfo', () => {
-        this.deprecatedCalls.push({ api: 'getSystemInfo', route: this.topRoute });
+        if (DEPRECATED_APIS[this.platform].includes('getSystemInfo')) this.deprecatedCalls.push({ api: 'getSystemInfo', route: this.topRoute });
         return this.systemInfo();
       }),
       getWindowInfo: sync('getWindowInfo', () => this.systemInfo()),
-      getDeviceInfo: sync('getDeviceInfo', () => this.systemInfo()),
       getAppBaseInfo: sync('getAppBaseInfo', () => this.systemInfo()),
       getSystemSetting: sync('getSystemSetting', () => ({ locationEnabled: true, wifiEnabled: true })),
       getLaunchOptionsSync: sync('getLaunchOptionsSync', () => ({ ...this.launchOptions, referrerInfo: {} })),
@@ -961,7 +965,6 @@ export class MiniHost {
       getAccountInfoSync: sync('getAccountInfoSync', () => ({ miniProgram: { appId: 'wx0000000000000000', envVersion: 'develop', version: '' } })),
       getMenuButtonBoundingClientRect: sync('getMenuButtonBoundingClientRect', () => ({ width: 87, height: 32, top: 51, right: 380, bottom: 83, left: 293 })),
       canIUse: () => true,
-      nextTick: (fn: () => void) => void Promise.resolve().then(() => host.guard('nextTick', fn)()),
       showToast: this.asyncApi('showToast', (o) => {
         this.toasts.push(String(o.title ?? o.content ?? ''));
         return {};
@@ -983,7 +986,6 @@ export class MiniHost {
       setNavigationBarColor: ok('setNavigationBarColor'),
       setTabBarItem: ok('setTabBarItem'),
       setTabBarStyle: ok('setTabBarStyle'),
-      hideHomeButton: ok('hideHomeButton'),
       setTabBarBadge: ok('setTabBarBadge'),
       removeTabBarBadge: ok('removeTabBarBadge'),
       showTabBar: ok('showTabBar'),
@@ -992,12 +994,10 @@ export class MiniHost {
       startPullDownRefresh: ok('startPullDownRefresh'),
       pageScrollTo: ok('pageScrollTo'),
       makePhoneCall: ok('makePhoneCall'),
-      setClipboardData: ok('setClipboardData'),
       vibrateShort: ok('vibrateShort'),
       previewImage: ok('previewImage'),
       showShareMenu: ok('showShareMenu'),
       hideShareMenu: ok('hideShareMenu'),
-      reportAnalytics: () => undefined,
       getNetworkType: ok('getNetworkType', { networkType: 'wifi' }),
       onNetworkStatusChange: () => undefined,
       offNetworkStatusChange: () => undefined,
@@ -1018,14 +1018,11 @@ export class MiniHost {
       onUnhandledRejection: () => undefined,
       onPageNotFound: () => undefined,
       onMemoryWarning: () => undefined,
-      onWindowResize: () => undefined,
-      offWindowResize: () => undefined,
       getUpdateManager: () => ({ onCheckForUpdate: () => undefined, onUpdateReady: () => undefined, onUpdateFailed: () => undefined, applyUpdate: () => undefined }),
       getLocation: ok('getLocation', { latitude: 31.2304, longitude: 121.4737, accuracy: 30 }),
       chooseLocation: ok('chooseLocation', { name: '人民广场', address: '上海市黄浦区人民大道', latitude: 31.2304, longitude: 121.4737 }),
       openLocation: ok('openLocation'),
       getSetting: ok('getSetting', { authSetting: { 'scope.userLocation': true } }),
-      authorize: ok('authorize'),
       openSetting: ok('openSetting', { authSetting: {} }),
       createSelectorQuery: () => this.selectorQuery(),
       createIntersectionObserver: () => ({ relativeToViewport: function r(this: unknown) { return this; }, relativeTo: function r(this: unknown) { return this; }, observe: () => undefined, disconnect: () => undefined }),
@@ -1113,11 +1110,33 @@ export class MiniHost {
     return q;
   }
 
+  /**
+   * What the model answers, for the check against the hosts' declarations (test/mini/host-surface.test.ts):
+   * the names on `wx` / `my`, and on a selector query and the node reference its select() gives.
+   */
+  surface(): { api: string[]; selectorQuery: string[]; nodesRef: string[] } {
+    const api = this.platform === 'weapp' ? this.wxApi() : this.myApi();
+    const query = this.selectorQuery();
+    return { api: Object.keys(api).sort(), selectorQuery: Object.keys(query).sort(), nodesRef: Object.keys(query.select('#x')).sort() };
+  }
+
   private wxApi(): Record<string, unknown> {
     const api: Record<string, unknown> = {};
     this.common(api);
     let n = 0;
     Object.assign(api, {
+      // the chat app's alone: the payment app declares none of these (test/mini/host-surface.test.ts)
+      getDeviceInfo: () => {
+        this.apiCalls.push('getDeviceInfo');
+        return this.inner(this.systemInfo());
+      },
+      authorize: this.asyncApi('authorize', () => ({})),
+      hideHomeButton: this.asyncApi('hideHomeButton', () => ({})),
+      nextTick: (fn: () => void) => void Promise.resolve().then(() => this.guard('nextTick', fn)()),
+      reportAnalytics: () => undefined,
+      setClipboardData: this.asyncApi('setClipboardData', () => ({})),
+      onWindowResize: () => undefined,
+      offWindowResize: () => undefined,
       login: this.asyncApi('login', () => ({ code: this.opts.loginCode ? this.opts.loginCode() : `weapp-code-${(n += 1)}` })),
       checkSession: this.asyncApi('checkSession', () => ({})),
       requestPayment: this.asyncApi('requestPayment', async (o) => {
@@ -1134,7 +1153,7 @@ export class MiniHost {
       scanCode: this.asyncApi('scanCode', () => ({ result: this.opts.scanResult ?? '', scanType: 'QR_CODE', charSet: 'utf-8', path: '' })),
       requestSubscribeMessage: this.asyncApi('requestSubscribeMessage', () => ({})),
       getUserProfile: this.asyncApi('getUserProfile', () => ({ userInfo: { nickName: 'Test', avatarUrl: '' } })),
-      getPhoneNumber: ok(),
+      // no wx.getPhoneNumber: the chat app gives the phone code through the getPhoneNumber button only
       requestOrderPayment: ok(),
       ...this.wxSocketApi(),
     });
@@ -1173,7 +1192,6 @@ export class MiniHost {
       setNavigationBar: this.asyncApi('setNavigationBar', () => ({})),
       getPhoneNumber: this.asyncApi('getPhoneNumber', () => ({ response: '{}' })),
       requestSubscribeMessage: this.asyncApi('requestSubscribeMessage', () => ({})),
-      httpRequest: (o: Record<string, unknown>) => this.request(o),
       ...this.mySocketApi(),
     });
     return api;
