@@ -67,23 +67,55 @@ function within<T>(p: Promise<T>, ms: number): Promise<T> {
 
 const reasonOf = (e: unknown): string => (e instanceof TimeoutError ? 'timeout' : 'unreachable');
 
+type DatabaseChecks = Pick<Readiness['checks'], 'database' | 'migrations'>;
+
+/**
+ * A busy node's probe (OPS-1 rolling restart): the probe's statement waits for a pooled connection
+ * behind the node's own work (a restarted node taking a floor of sockets queues hundreds of
+ * statements), and the balancer's timeout would cut the wait and take a working node out. Statements
+ * of this node completing while the probe waits show the database answers: after BUSY_ANSWER_MS
+ * that is the answer, with the migrations as last read. A database gone or hung completes nothing,
+ * so the probe still fails within its bound.
+ */
+const BUSY_ANSWER_MS = 200;
+const dbProgress = perServer((ctx) => {
+  const s = { ok: 0, query: null as Promise<DatabaseChecks> | null, migrations: null as CheckResult | null };
+  ctx.database.observers?.add({
+    statement: (_seconds, ok) => {
+      if (ok) s.ok += 1;
+    },
+    transaction: () => undefined,
+  });
+  return s;
+});
+
 /** The database's answer: one statement reads the last applied migration (it is the trivial query too). */
-async function probeDatabase(
-  ctx: ServerContext,
-  ms: number,
-): Promise<Pick<Readiness['checks'], 'database' | 'migrations'>> {
+async function probeDatabase(ctx: ServerContext, ms: number): Promise<DatabaseChecks> {
+  const progress = dbProgress(ctx);
+  const before = progress.ok;
+  // one probe statement queued at a time: a probe that gave up on it waits for the same one
+  progress.query ??= ctx.db
+    .execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`)
+    .then((result): DatabaseChecks => {
+      const last = Number(rowsOf<{ last: string | number | null }>(result)[0]?.last ?? 0);
+      progress.migrations = last >= lastKnownMigration() ? { ok: true } : { ok: false, reason: 'behind' };
+      return { database: { ok: true }, migrations: progress.migrations };
+    })
+    .finally(() => {
+      progress.query = null;
+    });
+  let timer: NodeJS.Timeout | undefined;
+  const busy = new Promise<DatabaseChecks>((resolve) => {
+    timer = setInterval(() => {
+      if (progress.ok > before && progress.migrations) resolve({ database: { ok: true }, migrations: progress.migrations });
+    }, Math.min(BUSY_ANSWER_MS, ms / 2));
+  });
   try {
-    const result = await within(
-      ctx.db.execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`),
-      ms,
-    );
-    const last = Number(rowsOf<{ last: string | number | null }>(result)[0]?.last ?? 0);
-    return {
-      database: { ok: true },
-      migrations: last >= lastKnownMigration() ? { ok: true } : { ok: false, reason: 'behind' },
-    };
+    return await within(Promise.race([progress.query, busy]), ms);
   } catch (e) {
     return { database: { ok: false, reason: reasonOf(e) } };
+  } finally {
+    clearInterval(timer);
   }
 }
 
