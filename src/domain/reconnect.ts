@@ -48,3 +48,23 @@ export const GOING_AWAY_CLOSE = 1001;
 export function reconnectsAtOnce(code: number, attempt: number): boolean {
   return attempt === 0 && (code === SERVICE_RESTART_CLOSE || code === GOING_AWAY_CLOSE);
 }
+
+/**
+ * The spread of the reconnect after a restart (OPS-1): a node closing with 1012 drops all its
+ * channels in the same moment, and 1,000 clients reconnecting in the same tick land on the node that
+ * takes them as one burst (its joins queue, its /readyz waits behind them). Each client waits a
+ * random share of this bound instead, so the burst arrives spread over it (docs/decisions.md
+ * "Operations").
+ */
+export const RESTART_JITTER_MS = 1000;
+
+/**
+ * Delay in ms before reconnecting after a close with `code`, `attempt` failed attempts into the run:
+ * after a restart (reconnectsAtOnce) a jitter below RESTART_JITTER_MS, else the C§9 backoff.
+ * `random` returns a number in [0, 1) (Math.random; a seeded source in tests).
+ */
+export function reconnectDelay(code: number, attempt: number, random: () => number = Math.random): number {
+  if (!reconnectsAtOnce(code, attempt)) return nextDelay(attempt);
+  const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
+  return Math.floor(r * RESTART_JITTER_MS);
+}

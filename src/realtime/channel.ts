@@ -6,7 +6,7 @@
 import type { WsServerMessage } from '../api/contract/ws';
 import type { CartOp } from '../domain/cart';
 import { CartOperation, CartReplyCode, WsCloseCode } from '../domain/enums';
-import { nextDelay, reconnectsAtOnce, shouldRetry, type ReconnectMode } from '../domain/reconnect';
+import { reconnectDelay, shouldRetry, type ReconnectMode } from '../domain/reconnect';
 import type { CartLine } from '../domain/types';
 import { RoomCart } from './room-cart';
 import type { ChannelStatus, OpResult, RoomDiner, SocketFactory, SocketLike } from './types';
@@ -187,8 +187,8 @@ export class RoomChannel {
       this.fail();
       return;
     }
-    // a node restarting (1012) hands its diners to another node at once, not after the backoff
-    const delay = reconnectsAtOnce(code, this.attempt) ? 0 : nextDelay(this.attempt);
+    // a node restarting (1012) hands its diners to another node within the restart jitter, not after the backoff
+    const delay = reconnectDelay(code, this.attempt);
     this.attempt += 1;
     this.setStatus('reconnecting');
     this.retryTimer = this.timers.setTimeout(() => {

@@ -12,7 +12,7 @@
  */
 import type { CONSOLE_WS_CLOSE, CUSTOMER_ORDERS_WS_PATH, CustomerOrderWsMessage } from '../api/contract/console';
 import { WsCloseCode } from '../domain/enums';
-import { nextDelay, reconnectsAtOnce, shouldRetry, type ReconnectMode } from '../domain/reconnect';
+import { reconnectDelay, shouldRetry, type ReconnectMode } from '../domain/reconnect';
 import type { Timers } from './channel';
 import type { ChannelStatus, SocketFactory, SocketLike } from './types';
 
@@ -174,7 +174,8 @@ export class OrderChannel {
       this.setStatus('failed');
       return;
     }
-    const delay = reconnectsAtOnce(code, this.attempt) ? 0 : nextDelay(this.attempt);
+    // a node restarting (1012) within the restart jitter, else the C§4 schedule
+    const delay = reconnectDelay(code, this.attempt);
     this.attempt += 1;
     this.setStatus('reconnecting');
     this.retryTimer = this.timers.setTimeout(() => {

@@ -7,6 +7,7 @@ import { RoomChannel, bindToAppVisibility, wsUrl, type SocketLike } from '../../
 import { alipaySocketFactory, type AlipaySocketHost } from '../../src/platform/socket.alipay';
 import { CartOperation, CartReplyCode } from '../../src/domain/enums';
 import type { CartLine } from '../../src/domain/types';
+import { RESTART_JITTER_MS } from '../../src/domain/reconnect';
 
 class FakeSocket implements SocketLike {
   sent: Array<Record<string, unknown>> = [];
@@ -249,14 +250,14 @@ test('an own operation\'s reply and its event give the same cart in either order
   }
 });
 
-test('a node restarting (close 1012) hands the room to another node at once; a second loss in the run waits the backoff', () => {
+test('a node restarting (close 1012) hands the room to another node within the restart jitter; a second loss in the run waits the backoff', () => {
   const { ch, sockets } = setup('scanOrder');
   ch.open();
   openWith(ch, sockets[0]);
   sockets[0].drop(1012);
   expect(ch.status).toBe('reconnecting');
-  // a timer of 0 ms: the next socket opens on the next turn, not after 1 s
-  jest.advanceTimersByTime(0);
+  // within the jitter (below RESTART_JITTER_MS, 1 s): the next socket opens before the first backoff step would
+  jest.advanceTimersByTime(RESTART_JITTER_MS - 1);
   expect(sockets).toHaveLength(2);
   // the new node restarts too before the room synced: now the C§9 schedule (attempt 1: 2 s)
   sockets[1].drop(1012);
@@ -267,7 +268,7 @@ test('a node restarting (close 1012) hands the room to another node at once; a s
   // once synced the run starts again: the next restart reconnects at once
   openWith(ch, sockets[2]);
   sockets[2].drop(1012);
-  jest.advanceTimersByTime(0);
+  jest.advanceTimersByTime(RESTART_JITTER_MS - 1);
   expect(sockets).toHaveLength(4);
 });
 

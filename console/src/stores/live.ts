@@ -7,7 +7,7 @@
  */
 import { action, makeObservable, observable } from 'mobx';
 import { CONSOLE_WS_CLOSE, CONSOLE_WS_PATH, ConsoleWsMessage, type BoardOrder } from '../../../src/api/contract/console';
-import { reconnectsAtOnce } from '../../../src/domain/reconnect';
+import { reconnectDelay, reconnectsAtOnce } from '../../../src/domain/reconnect';
 
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 30_000;
@@ -162,8 +162,8 @@ export class LiveChannel {
       return;
     }
     this.state = 'down';
-    // a node restarting (1012) hands the board to another node at once, not after the backoff
-    const delay = reconnectsAtOnce(code, this.attempt) ? 0 : backoffDelay(this.attempt, this.deps.random);
+    // a node restarting (1012) hands the board to another node within the restart jitter, not after the backoff
+    const delay = reconnectsAtOnce(code, this.attempt) ? reconnectDelay(code, this.attempt, this.deps.random) : backoffDelay(this.attempt, this.deps.random);
     this.attempt += 1;
     this.delays.push(delay);
     this.timer = this.deps.timers.setTimeout(() => this.open(), delay);

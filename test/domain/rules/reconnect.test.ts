@@ -1,4 +1,4 @@
-import { nextDelay, reconnectSchedule, reconnectsAtOnce, shouldRetry } from '@/domain/reconnect';
+import { nextDelay, reconnectDelay, reconnectSchedule, reconnectsAtOnce, RESTART_JITTER_MS, shouldRetry } from '@/domain/reconnect';
 
 describe('reconnect schedule', () => {
   it('waits 1, 2, 4, 8 seconds and then 10 seconds for every later attempt', () => {
@@ -32,5 +32,44 @@ describe('the one immediate reconnect after a node restarts (OPS-1)', () => {
     expect(reconnectsAtOnce(1012, 1)).toBe(false);
     expect(reconnectsAtOnce(1006, 0)).toBe(false);
     expect(reconnectsAtOnce(1000, 0)).toBe(false);
+  });
+});
+
+describe('the restart reconnect is spread over a jitter (OPS-1)', () => {
+  it('waits the random share of the 1,000 ms bound after a 1012 or 1001 at the start of a run', () => {
+    expect(RESTART_JITTER_MS).toBe(1000);
+    // 0 × 1000 = 0; 0.25 × 1000 = 250; 0.9999 × 1000 = 999.9, floored to 999
+    expect(reconnectDelay(1012, 0, () => 0)).toBe(0);
+    expect(reconnectDelay(1012, 0, () => 0.25)).toBe(250);
+    expect(reconnectDelay(1001, 0, () => 0.9999)).toBe(999);
+  });
+
+  it('stays below the bound even for a source that returns 1', () => {
+    expect(reconnectDelay(1012, 0, () => 1)).toBe(999);
+  });
+
+  it('keeps the C§9 backoff for failures and for a second restart in the run, whatever the source', () => {
+    const never = () => {
+      throw new Error('a backoff reads no random number');
+    };
+    expect(reconnectDelay(1006, 0, never)).toBe(1000);
+    expect(reconnectDelay(1012, 1, never)).toBe(2000);
+    expect(reconnectDelay(1000, 3, never)).toBe(8000);
+  });
+
+  it('spreads 1,000 clients over the bound instead of one tick', () => {
+    // a seeded source (mulberry32, seed 7). 1,000 uniform draws over 1,000 ms hit about 1 − 1/e ≈ 63 % of
+    // the milliseconds; a burst in one tick would hit one: more than half is asked
+    let a = 7;
+    const seeded = () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const delays = Array.from({ length: 1000 }, () => reconnectDelay(1012, 0, seeded));
+    expect(Math.min(...delays)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...delays)).toBeLessThan(RESTART_JITTER_MS);
+    expect(new Set(delays).size).toBeGreaterThan(500);
   });
 });
