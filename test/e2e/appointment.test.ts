@@ -130,25 +130,34 @@ suite('appointments in a browser', () => {
       expect(await page.locator('#appointment-call-shop').count()).toBe(1);
       expect(await page.locator('#row-appointment').count()).toBe(0);
 
-      // the haircut alone: the two stylists, the art director greyed (no appointments); the beautician
-      // does not cut hair; the stylist tag keeps them
-      await openSalon(page, env.server.base);
-      await tap(page, `#minus-${P.hydraFacial}`);
-      await tap(page, '#checkout');
-      await page.locator('#appointment-card').waitFor({ timeout: 20_000 });
-      await page.locator('#row-service-user .form-row__value', { hasText: '请选择服务人员' }).waitFor();
-      await chooseTomorrowAt(page, '1000');
-      await tap(page, '#appointment-time-1000');
-      await tap(page, '#row-service-user');
-      await page.locator('#service-user-list').waitFor({ timeout: 20_000 });
-      expect(await page.locator(`#service-user-${U.wang}.service-user--off`).count()).toBe(1);
-      expect(await page.locator(`#service-user-${U.chen}.service-user--off`).count()).toBe(0);
-      expect(await page.locator(`#service-user-${U.lin}`).count()).toBe(0);
-      await tap(page, `#tag-${BEAUTY_TAG.stylist}`);
-      expect(await page.locator(`#service-user-${U.chen}:visible`).count()).toBe(1);
-      await shot(page, 'select-service-user-stylists');
-      await tap(page, `#service-user-${U.wang}`);
-      expect(await toastText(page)).toBe('该服务人员暂不接受预约');
+      // the haircut alone, for a second customer (an empty cart): the two stylists, the art director
+      // greyed (no appointments); the beautician does not cut hair
+      const second = await newPhone(env.browser, env.server);
+      try {
+        await second.page.setViewportSize({ width: 375, height: 667 });
+        await openSalon(second.page, env.server.base);
+        await tap(second.page, `#choose-${P.haircut}`);
+        await tap(second.page, `#spec-${P.haircut * 10 + 1}`);
+        await tap(second.page, '#spec-add');
+        await tap(second.page, '#checkout');
+        await second.page.locator('#appointment-card').waitFor({ timeout: 20_000 });
+        await second.page.locator('#row-service-user .form-row__value', { hasText: '请选择服务人员' }).waitFor();
+        await chooseTomorrowAt(second.page, '1000');
+        await tap(second.page, '#appointment-time-1000');
+        await tap(second.page, '#row-service-user');
+        await second.page.locator('#service-user-list').waitFor({ timeout: 20_000 });
+        expect(await second.page.locator(`#service-user-${U.wang}.service-user--off`).count()).toBe(1);
+        expect(await second.page.locator(`#service-user-${U.chen}.service-user--off`).count()).toBe(0);
+        expect(await second.page.locator(`#service-user-${U.lin}`).count()).toBe(0);
+        // one tag among them: no tag filter to offer
+        expect(await second.page.locator(`#tag-${BEAUTY_TAG.stylist}`).count()).toBe(0);
+        expect(await second.page.locator(`#service-user-${U.chen}:visible`).count()).toBe(1);
+        await shot(second.page, 'select-service-user-stylists');
+        await tap(second.page, `#service-user-${U.wang}`);
+        expect(await toastText(second.page)).toBe('该服务人员暂不接受预约');
+      } finally {
+        await second.context.close();
+      }
     } finally {
       await context.close();
     }
