@@ -20,14 +20,20 @@
  *                                    without --shop): <dir>/<shop>-<table>.png and .svg; the
  *                                    directory defaults to ./table-codes, the link base to PUBLIC_URL
  *                                    (http://localhost:PORT when unset)
- *   backup <file> [--force]           the embedded database (DATA_DIR) as a gzip tarball; with
+ *   backup <file> [--force] [--checksums]
+ *                                    the embedded database (DATA_DIR) as a gzip tarball; with
  *                                    MERCHANT_URL the running server's, taken online; --force: a
- *                                    stopped database whose postmaster.pid a crash left behind
+ *                                    stopped database whose postmaster.pid a crash left behind;
+ *                                    --checksums: prints the backup's checksums (its instant's)
  *   restore <file> [--force]          loads such a file into DATA_DIR (created when missing; never
  *                                    prompts); a non-empty database directory is refused unless
  *                                    --force, which keeps the old one aside; the server stopped
- *   check                             the data's consistency checks (services/ops/check.ts): one
- *                                    line per check, pass or fail with its counts; exit 1 on a failure
+ *   check [--checksums [--snapshot <id>]]
+ *                                    the data's consistency checks (services/ops/check.ts): one
+ *                                    line per check, pass or fail with its counts; exit 1 on a failure;
+ *                                    --checksums: then the checksums of orders, payments, ledger and
+ *                                    stock (services/ops/checksums.ts), read from the database itself;
+ *                                    --snapshot: PostgreSQL, in an exported snapshot (pg_dump's)
  *
  * With MERCHANT_URL (and MERCHANT_KEY, or MERCHANT_KEY_FILE) it calls a running server's /merchant/
  * API; otherwise it opens the database itself (DATABASE_URL, or the PGlite data of DATA_DIR — stop
@@ -46,6 +52,14 @@ import { BackupError, dumpStoppedDatabase, embeddedDir, restoreDatabase, writeBa
 import { openDatabase } from '../src/db/client';
 import { secretEntry } from '../src/payments/config';
 import type { CheckReport } from '../src/services/ops/check';
+import { BACKUP_CHECKSUMS_HEADER } from '../src/services/ops/backup';
+import {
+  ChecksumError,
+  checksumLines,
+  checksumsOf,
+  checksumsWith,
+  type Checksums,
+} from '../src/services/ops/checksums';
 import { AppError } from '../src/http/errors';
 import { messageFor } from '../src/i18n/messages';
 import {
@@ -80,6 +94,8 @@ interface Parsed {
   out?: string;
   /** `table-codes`: the listed tables' QR codes go to `dir`; their links start with `base` (else PUBLIC_URL). */
   codes?: { dir: string; base?: string };
+  /** `check --checksums [--snapshot <id>]`: the checksums are printed after the report. */
+  checksums?: { snapshot?: string };
 }
 
 function flags(args: string[]): { positional: string[]; opts: Record<string, string | true> } {
@@ -125,7 +141,16 @@ export function parseCommand(argv: string[]): Parsed {
     return { op: 'staff/add', body: { shopId: int(shopId, 'shopId'), username, role } };
   }
   if (command === 'refunds') return { op: 'refunds', body: opts.open ? { open: true } : {} };
-  if (command === 'check') return { op: 'check', body: {} };
+  if (command === 'check') {
+    if (opts.snapshot !== undefined && !opts.checksums) throw new Error('--snapshot goes with --checksums');
+    if (opts.snapshot === true) throw new Error('--snapshot needs the name pg_export_snapshot() answered');
+    const snapshot = opts.snapshot;
+    return {
+      op: 'check',
+      body: {},
+      ...(opts.checksums ? { checksums: snapshot === undefined ? {} : { snapshot } } : {}),
+    };
+  }
   if (command === 'notices')
     return {
       op: 'notices',
@@ -211,17 +236,24 @@ export function checkLines(report: CheckReport): string[] {
   return lines;
 }
 
+/** Reads the checksums of the database the command works on (absent through MERCHANT_URL). */
+export type ChecksumReader = (opts: { snapshot?: string }) => Promise<Checksums>;
+
 /**
  * Runs one command line: prints the operation's answer as JSON (or writes it to `export`'s file);
- * `table-codes` writes the QR code files and prints one line per file; `check` prints its report.
- * Answers the exit code (1: a check failed).
+ * `table-codes` writes the QR code files and prints one line per file; `check` prints its report
+ * (and with --checksums the checksum lines, read by `checksums`). Answers the exit code (1: a check
+ * failed).
  */
 export async function runCommand(
   argv: string[],
   transport: Transport,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+  checksums?: ChecksumReader,
 ): Promise<number> {
   const parsed = parseCommand(argv);
+  if (parsed.checksums && !checksums)
+    throw new Error('--checksums reads the database itself: unset MERCHANT_URL and set DATABASE_URL (or DATA_DIR)');
   const info = await transport(parsed.op, parsed.body);
   if (parsed.codes) {
     const list = info as MerchantTable[];
@@ -239,6 +271,7 @@ export async function runCommand(
   if (parsed.op === 'check') {
     const report = info as CheckReport;
     for (const line of checkLines(report)) print(line);
+    if (parsed.checksums && checksums) for (const line of checksumLines(await checksums(parsed.checksums))) print(line);
     return report.ok ? 0 : 1;
   }
   const text = JSON.stringify(info, null, 2);
@@ -268,11 +301,12 @@ export async function runBackupCommand(argv: string[], o: BackupOptions): Promis
   const file = positional[0];
   if (!file) throw new BackupError(`${command} needs a file: npm run merchant -- ${command} <file>`);
   const force = opts.force === true;
+  const withChecksums = opts.checksums === true;
   if (command === 'backup' && o.url) {
     const res = await fetch(`${o.url.replace(/\/$/, '')}/merchant/backup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-merchant-key': o.key ?? '' },
-      body: '{}',
+      body: JSON.stringify(withChecksums ? { checksums: true } : {}),
     });
     if (res.status !== 200 || !res.body || !(res.headers.get('content-type') ?? '').startsWith('application/gzip')) {
       const text = await res.text();
@@ -284,8 +318,14 @@ export async function runBackupCommand(argv: string[], o: BackupOptions): Promis
       }
       throw new BackupError(`the server refused the backup (${res.status}): ${said}`);
     }
+    const said = res.headers.get(BACKUP_CHECKSUMS_HEADER);
+    if (withChecksums && !said) {
+      await res.body.cancel();
+      throw new BackupError('the server sent no checksums with its backup (a server older than --checksums?)');
+    }
     const bytes = await writeBackupFile(file, Readable.fromWeb(res.body as WebReadableStream));
     print(`backup of ${o.url} written to ${path.resolve(file)} (${bytes} bytes)`);
+    if (said) for (const line of checksumLines(JSON.parse(said) as Checksums)) print(line);
     return 0;
   }
   if (command === 'restore' && o.url) {
@@ -300,8 +340,14 @@ export async function runBackupCommand(argv: string[], o: BackupOptions): Promis
     );
   }
   if (command === 'backup') {
-    const bytes = await writeBackupFile(file, await dumpStoppedDatabase(dir, { force }));
+    let sums: Checksums | null = null;
+    const blob = await dumpStoppedDatabase(dir, {
+      force,
+      ...(withChecksums ? { atInstant: async (query) => void (sums = await checksumsWith(query)) } : {}),
+    });
+    const bytes = await writeBackupFile(file, blob);
     print(`backup of ${dir} written to ${path.resolve(file)} (${bytes} bytes)`);
+    if (sums) for (const line of checksumLines(sums)) print(line);
     return 0;
   }
   const { keptOld } = await restoreDatabase(file, dir, { force });
@@ -335,6 +381,18 @@ export function contextTransport(ctx: ServerContext): Transport {
   };
 }
 
+/** The checksums of DATABASE_URL (or DATA_DIR's embedded database), opened for them. */
+const checksumsOfConfigured: ChecksumReader = async (opts) => {
+  const database = await openDatabase(loadConfig().databaseUrl);
+  try {
+    if (opts.snapshot !== undefined && database.kind !== 'postgres')
+      throw new ChecksumError('--snapshot is PostgreSQL\'s (an exported snapshot); the embedded database has none');
+    return await checksumsOf(database.db, opts);
+  } finally {
+    await database.close();
+  }
+};
+
 async function viaDatabase(op: MerchantOp, body: unknown): Promise<unknown> {
   const config = loadConfig();
   const database = await openDatabase(config.databaseUrl);
@@ -364,7 +422,8 @@ async function main(): Promise<number> {
   if (argv[0] === 'backup' || argv[0] === 'restore') {
     return runBackupCommand(argv, { url, key, databaseUrl: loadConfig().databaseUrl });
   }
-  return runCommand(argv, url ? (op, body) => viaApi(url, key, op, body) : viaDatabase);
+  if (url) return runCommand(argv, (op, body) => viaApi(url, key, op, body));
+  return runCommand(argv, viaDatabase, undefined, checksumsOfConfigured);
 }
 
 if (require.main === module) {

@@ -57,7 +57,7 @@ async function openPglite(dump?: Blob): Promise<{ database: Database; dumpDataDi
   const client = new pglite.PGlite(dump ? { loadDataDir: dump } : {});
   await client.waitReady;
   const observers = new Set<DbObserver>();
-  installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
+  const held = installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
   const db = drizzle(client, { schema });
   // on a template this finds every migration applied and only reads the journal
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
@@ -71,7 +71,7 @@ async function openPglite(dump?: Blob): Promise<{ database: Database; dumpDataDi
     },
     close: () => client.close(),
     observers,
-    dumpDataDir: () => dumpBetweenTransactions(client as unknown as PGliteLike),
+    dumpDataDir: (atInstant) => dumpBetweenTransactions(client as unknown as PGliteLike, held, atInstant),
   };
   // uncompressed: a worker reads it from the page cache faster than it would inflate it
   return { database, dumpDataDir: () => client.dumpDataDir('none') };

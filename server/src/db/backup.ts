@@ -55,7 +55,14 @@ export async function writeBackupFile(file: string, source: Readable | Blob): Pr
  * taken beside a running server may be torn). `force` goes on although PGlite's `postmaster.pid` is
  * there (left by a server that did not stop cleanly).
  */
-export async function dumpStoppedDatabase(dir: string, opts: { force?: boolean } = {}): Promise<Blob> {
+export async function dumpStoppedDatabase(
+  dir: string,
+  opts: {
+    force?: boolean;
+    /** Run first on the opened database: what it reads is what the tarball holds (the checksums). */
+    atInstant?: (query: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>) => Promise<void>;
+  } = {},
+): Promise<Blob> {
   if (!hasDatabase(dir))
     throw new BackupError(
       `no embedded database in ${dir} (set DATA_DIR, or MERCHANT_URL for a running server)`,
@@ -69,6 +76,7 @@ export async function dumpStoppedDatabase(dir: string, opts: { force?: boolean }
   const client = new PGlite(dir);
   try {
     await client.waitReady;
+    if (opts.atInstant) await opts.atInstant((text, params) => client.query(text, params));
     return await client.dumpDataDir('gzip');
   } finally {
     await client.close();

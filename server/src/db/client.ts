@@ -10,6 +10,7 @@ import {
   nameStatements,
   pgPoolLimits,
   type DbLimits,
+  type HeldQuery,
   type PgClientLike,
   type PGliteLike,
   type PGliteModule,
@@ -48,8 +49,9 @@ export interface Database {
   /**
    * The embedded database only: its data directory as a gzip tarball (PGlite's `dumpDataDir`), taken
    * between two transactions (OPS-1 online backup; `npm run merchant -- restore` loads it).
+   * `atInstant` runs first under the same lock: it reads exactly the data the tarball holds.
    */
-  dumpDataDir?: () => Promise<Blob>;
+  dumpDataDir?: (atInstant?: (query: HeldQuery) => Promise<void>) => Promise<Blob>;
 }
 
 /** Tells the observers of a statement or a transaction that took `since`…now. */
@@ -180,7 +182,7 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
   }
   await client.waitReady;
   const observers = new Set<DbObserver>();
-  installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
+  const held = installFastQueries(client as unknown as PGliteLike, pglite, limits, (since, ok) => notifyObservers(observers, 'statement', since, ok));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
   observeTransactions(db as unknown as Db, observers);
@@ -193,6 +195,6 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     },
     close: () => client.close(),
     observers,
-    dumpDataDir: () => dumpBetweenTransactions(client as unknown as PGliteLike),
+    dumpDataDir: (atInstant) => dumpBetweenTransactions(client as unknown as PGliteLike, held, atInstant),
   };
 }

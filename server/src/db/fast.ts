@@ -221,7 +221,7 @@ export function installFastQueries(
   limits: DbLimits,
   /** Told of each statement: its start (`performance.now()`) and whether it succeeded (OPS-1 metrics). */
   onStatement?: (since: number, ok: boolean) => void,
-): void {
+): HeldQuery {
   const { serialize } = pglite.protocol;
   // statement text → name; `unsure` after a failed exchange (it may or may not exist now)
   const prepared = new Map<string, { name: string; state: 'new' | 'ready' | 'unsure' }>();
@@ -382,7 +382,15 @@ export function installFastQueries(
       }
     });
   };
+  return (text, params) => run(text, params, undefined, true) as Promise<{ rows: unknown[] }>;
 }
+
+/**
+ * A statement on the embedded connection by a caller that already holds its transaction lock (the
+ * online backup's moment, `dumpBetweenTransactions`): it takes only the query lock, so it does not
+ * wait for itself. For reads: nothing it does is synced to disk.
+ */
+export type HeldQuery = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 
 /** PGlite's `dumpDataDir` (the members used by `dumpBetweenTransactions`). */
 interface DumpablePGlite {
@@ -398,7 +406,18 @@ interface DumpablePGlite {
  * so an online backup pauses the node's database work for the time it takes (about half a second
  * for the demo's 4.5 MB tarball here; it grows with the data).
  */
-export function dumpBetweenTransactions(client: PGliteLike): Promise<Blob> {
+export function dumpBetweenTransactions(
+  client: PGliteLike,
+  held?: HeldQuery,
+  /**
+   * Run first, under the same lock, with `held`: what it reads is the data the tarball holds
+   * (services/ops/checksums.ts reads the backup's checksums so).
+   */
+  atInstant?: (query: HeldQuery) => Promise<void>,
+): Promise<Blob> {
   const c = client as unknown as DumpablePGlite;
-  return c._runExclusiveTransaction(() => c.dumpDataDir('gzip'));
+  return c._runExclusiveTransaction(async () => {
+    if (atInstant && held) await atInstant(held);
+    return c.dumpDataDir('gzip');
+  });
 }

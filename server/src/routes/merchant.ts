@@ -6,7 +6,7 @@ import type { ServerContext } from '../context';
 import { refuseUnstorableText } from '../http/call';
 import { HttpError } from '../http/errors';
 import { MERCHANT_OPS, runMerchantOp, type MerchantOp } from '../services/orders/merchant';
-import { backupFileName, dumpRunningDatabase } from '../services/ops/backup';
+import { BACKUP_CHECKSUMS_HEADER, backupFileName, dumpRunningDatabase } from '../services/ops/backup';
 
 /** Base path of the merchant admin API (SERVER-4). */
 export const MERCHANT_BASE = '/merchant/';
@@ -38,10 +38,13 @@ export function registerMerchantRoutes(app: FastifyInstance, ctx: ServerContext)
       return reply.send({ result: true, info: await runMerchantOp(ctx, op, request.body) });
     });
   }
-  // the running node's embedded database, streamed as PGlite's gzip tarball (npm run merchant -- backup)
+  // the running node's embedded database, streamed as PGlite's gzip tarball (npm run merchant -- backup);
+  // with {"checksums": true} its checksums at the backup's instant in a header
   app.post(MERCHANT_BACKUP_PATH, async (request: FastifyRequest, reply: FastifyReply) => {
     guard(request);
-    const blob = await dumpRunningDatabase(ctx);
+    const asked = (request.body ?? {}) as { checksums?: unknown };
+    const { blob, checksums } = await dumpRunningDatabase(ctx, { checksums: asked.checksums === true });
+    if (checksums) reply.header(BACKUP_CHECKSUMS_HEADER, JSON.stringify(checksums));
     return reply
       .header('content-type', 'application/gzip')
       .header('content-length', String(blob.size))
