@@ -2,8 +2,10 @@
  * OPS-1 on PostgreSQL: `merchant check` runs its queries on PostgreSQL as on the embedded database
  * (passing on orders paid by card, online and in cash, failing on a forged ledger entry), the
  * statement and transaction histograms time node-postgres' queries (the pool's callback form and a
- * transaction's promise form), and /readyz answers 200. Needs DATABASE_URL=postgres://…; the outage
- * (503 while PostgreSQL is down) is asserted by test/pg/faults-restart.test.ts.
+ * transaction's promise form), /readyz answers 200, and a connection PostgreSQL ends between two
+ * statements of a transaction fails that transaction without ending the process. Needs
+ * DATABASE_URL=postgres://…; the outage (503 while PostgreSQL is down) is asserted by
+ * test/pg/faults-restart.test.ts, a backup during a burst by test/pg/backup-burst.test.ts.
  */
 import { sql } from 'drizzle-orm';
 import { DEMO_MEMBER, DEMO_USER, SHOP } from '../../server/src/demo/ids';
