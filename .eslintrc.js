@@ -103,6 +103,19 @@ module.exports = {
       rules: { 'no-restricted-syntax': 'off' },
     },
     {
+      // the hosts' globals are declared for the whole project (types/host-apis.d.ts) so the adapters
+      // type-check against the hosts' own declarations; only the platform adapters may touch them
+      files: ['src/**', 'console/**', 'server/**', 'locales/**'],
+      excludedFiles: ['src/platform/**'],
+      rules: {
+        'no-restricted-globals': [
+          'error',
+          { name: 'wx', message: 'Only src/platform calls the chat app host: go through an adapter.' },
+          { name: 'my', message: 'Only src/platform calls the payment app host: go through an adapter.' },
+        ],
+      },
+    },
+    {
       // routes are thin (docs/architecture.md §17 Thin routes): no query builder, no timers (background work belongs to the app)
       files: ['server/src/routes/**/*.ts'],
       rules: {
