@@ -6,8 +6,9 @@
  *  - each diner sends its operations one at a time (an operation waits in the diner's queue while
  *    one is in flight or the socket is down, as the app's queue does), alternating an add and an
  *    edit of its own line;
- *  - a closed socket reconnects through the balancer at once on 1012/1001 (the first loss of a run),
- *    after the C§9 backoff otherwise (src/domain/reconnect.ts), joins again and reads the snapshot;
+ *  - a closed socket reconnects through the balancer on 1012/1001 (the first loss of a run) after a
+ *    jitter below RESTART_JITTER_MS, after the C§9 backoff otherwise (src/domain/reconnect.ts
+ *    `reconnectDelay`), joins again and reads the snapshot;
  *  - the operation in flight when the socket closed is settled from that snapshot: a diner's line
  *    changes by that diner only and every accepted change raises its version by one, so the line is
  *    either exactly as before the operation (not committed: sent again) or exactly as after it
@@ -28,7 +29,7 @@ import { SHOP } from '../../server/src/demo/ids';
 import { API_BASE } from '../../src/api/contract/common';
 import { CartOperation, CartReplyCode } from '../../src/domain/enums';
 import { lineFlag } from '../../src/domain/pricing';
-import { nextDelay, reconnectsAtOnce } from '../../src/domain/reconnect';
+import { reconnectDelay } from '../../src/domain/reconnect';
 import { consumerCall } from '../../test/support/nodes';
 import { pool } from '../support/pool';
 import { benchTableCode } from './tables';
@@ -130,6 +131,19 @@ interface Diner {
   joins: number;
   committed: number;
   cart: { lines: Line[]; version: number };
+  /** The diner's own seeded random source (the restart jitter). */
+  random: () => number;
+}
+
+/** mulberry32: a small seeded random source, so the bench's jitter repeats from run to run. */
+function seededRandom(seed: number): () => number {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -212,6 +226,7 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
       joins: 0,
       committed: 0,
       cart: { lines: [], version: -1 },
+      random: seededRandom(i + 1),
     };
   });
 
@@ -344,8 +359,9 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
       result.closeCodes[String(code)] = (result.closeCodes[String(code)] ?? 0) + 1;
       if (wasJoined) d.closedAt = performance.now();
       else result.failedAttempts++;
-      // the app's channel: at once after a restarting node's 1012 (first loss of a run), else the backoff
-      const delay = reconnectsAtOnce(code, d.attempt) ? 0 : nextDelay(d.attempt);
+      // the app's channel: after a restarting node's 1012 (first loss of a run) within the restart
+      // jitter, else the backoff; the jitter is seeded per diner, so a run can be repeated
+      const delay = reconnectDelay(code, d.attempt, d.random);
       d.attempt++;
       setTimeout(() => {
         if (!finishing) connect(d);

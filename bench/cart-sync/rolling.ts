@@ -204,11 +204,19 @@ export async function rollingRestart(diners: number, rooms: number): Promise<boo
     const probes = run.probes.filter((p) => p.port === x.port && p.at >= x.sigterm && p.at <= x.started).map((p) => String(p.status));
     say(`node ${x.node}: exited ${String(x.exit)} ${x.exited - x.sigterm} ms after SIGTERM, ready again after ${x.ready - x.sigterm} ms; probes meanwhile ${probes.join(',')}`);
   }
+  const answered = sorted(run.probes.filter((p) => p.status !== 'refused').map((p) => p.ms));
+  say(
+    `balancer probes ${run.probes.length}: answer p50 ${fmt(percentile(answered, 50))} / p99 ${fmt(percentile(answered, 99))} ms, ` +
+      `${run.probes.filter((p) => p.status === 'error').length} without an answer in 1 s`,
+  );
   const outside = run.probes.filter((p) => p.status !== 200 && !run.restarts.some((x) => x.port === p.port && p.at >= x.sigterm && p.at <= x.ready));
   if (outside.length > 0) say(`probes failing outside a node's restart: ${outside.map((p) => `:${p.port} ${String(p.status)}`).join(', ')}`);
   console.log(`BENCH cartsync_rolling_restart_lost ${r.lost} count`);
   console.log(`BENCH cartsync_rolling_restart_p99_ms ${fmt(percentile(ack, 99))} ms`);
   console.log(`BENCH cartsync_rolling_restart_http_5xx ${r.http.fiveXx} count`);
   console.log(`BENCH cartsync_rolling_restart_reconnect_p99_ms ${fmt(percentile(back, 99))} ms`);
+  // beside the goals: reads that found no node ready (reset by the balancer), the longest stop
+  console.log(`BENCH cartsync_rolling_restart_reads_reset ${r.http.errors} count`);
+  console.log(`BENCH cartsync_rolling_restart_stop_max_ms ${Math.max(...run.restarts.map((x) => x.exited - x.sigterm))} ms`);
   return r.lost === 0 && r.http.fiveXx === 0 && r.socketsBack === diners && percentile(back, 99) <= 2000;
 }

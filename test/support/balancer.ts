@@ -15,6 +15,8 @@ export interface Probe {
   /** Date.now() when the answer (or the failure) came. */
   at: number;
   status: number | 'refused' | 'error';
+  /** How long the probe took, ms (to its answer, or its failure). */
+  ms: number;
 }
 
 export interface BalancerOptions {
@@ -52,6 +54,7 @@ export async function startBalancer(backends: readonly number[], opts: BalancerO
 
   const probe = async (port: number): Promise<void> => {
     let status: Probe['status'];
+    const sent = performance.now();
     try {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(probeTimeoutMs) });
       await res.arrayBuffer();
@@ -60,7 +63,7 @@ export async function startBalancer(backends: readonly number[], opts: BalancerO
       status = isRefused(e) ? 'refused' : 'error';
     }
     if (closed) return;
-    probes.push({ port, at: Date.now(), status });
+    probes.push({ port, at: Date.now(), status, ms: performance.now() - sent });
     if (status === 200) proxy.markUp(port);
     else proxy.markDown(port);
     timers.set(port, setTimeout(() => void probe(port), probeEveryMs));

@@ -24,7 +24,16 @@ import { getUser } from '../users';
 import { clientOpenid } from '../openids';
 import type { BusMessage } from '../../bus';
 import { roomBus } from './bus';
-import { liveRoomForUser, noteRoomVersion, operateRoom, roomRow, snapshotOf, type Diner, type RoomOp } from './rooms';
+import {
+  admitToLiveRoom,
+  noteRoomVersion,
+  operateRoom,
+  roomRow,
+  snapshotOf,
+  type Diner,
+  type RoomOp,
+  type RoomRow,
+} from './rooms';
 
 /** Largest frame a client may send. */
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -56,6 +65,8 @@ interface Conn {
   /** Client operations are handled one after another. */
   chain: Promise<void>;
   alive: boolean;
+  /** The hub's tick when the socket joined its room's delivery (a room read started later covers it). */
+  addedAt: number;
 }
 
 interface RoomEntry {
@@ -63,8 +74,23 @@ interface RoomEntry {
   ready: Promise<() => Promise<void>>;
 }
 
+/** A read of a room's row in flight, shared by the sockets that need one started after `startedAt`. */
+interface RoomRead {
+  startedAt: number;
+  row: Promise<RoomRow | null>;
+  /** The read after this one, shared by every need that came while this one ran. */
+  next: Promise<RoomRow | null> | null;
+}
+
 class RoomHub {
   private readonly rooms = new Map<string, RoomEntry>();
+  private readonly reads = new Map<string, RoomRead>();
+  /** Orders the sockets' joins and the room reads: a read covers a need only if it started after it. */
+  private tick = 0;
+  /** The server closes: sockets leaving no longer unsubscribe one by one (the bus closes as a whole). */
+  closing = false;
+  /** Work a socket started (admission, frames): a closing server lets it finish before it closes the sockets. */
+  readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly ctx: ServerContext) {
     roomBus(ctx).onReconnect(() => {
@@ -72,8 +98,56 @@ class RoomHub {
     });
   }
 
+  /** Runs `work` counted as in flight until it settles. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    void work.then(
+      () => this.inFlight.delete(work),
+      () => this.inFlight.delete(work),
+    );
+    return work;
+  }
+
+  /**
+   * The room's row, read from the database by a statement that started after `since` (a hub tick):
+   * every socket of the room that needs the room at about the same moment shares one read (a
+   * restarted node's floor reconnecting, the bus coming back), instead of one statement a socket.
+   */
+  readRoom(roomId: string, since: number): Promise<RoomRow | null> {
+    const current = this.reads.get(roomId);
+    if (current && current.startedAt > since) return current.row;
+    if (current) {
+      // the read in flight began before this need: the next one, once it is done
+      current.next ??= current.row.then(
+        () => this.startRead(roomId),
+        () => this.startRead(roomId),
+      );
+      return current.next;
+    }
+    return this.startRead(roomId);
+  }
+
+  private startRead(roomId: string): Promise<RoomRow | null> {
+    const existing = this.reads.get(roomId);
+    // a `next` of a read that ended joins the read another need started meanwhile
+    if (existing && existing.next === null) return existing.row;
+    const read: RoomRead = { startedAt: ++this.tick, row: roomRow(this.ctx, roomId), next: null };
+    this.reads.set(roomId, read);
+    const done = () => {
+      if (this.reads.get(roomId) === read) this.reads.delete(roomId);
+    };
+    read.row.then(done, done);
+    return read.row;
+  }
+
+  /** A tick now: a read that starts after this call covers what the caller knows of. */
+  now(): number {
+    return ++this.tick;
+  }
+
   /** Adds the socket to the room; resolves once the room's subscription is active. */
   async add(conn: Conn): Promise<void> {
+    conn.addedAt = ++this.tick;
     let entry = this.rooms.get(conn.roomId);
     if (!entry) {
       const conns = new Set<Conn>();
@@ -98,6 +172,7 @@ class RoomHub {
     entry.conns.delete(conn);
     if (entry.conns.size > 0) return;
     this.rooms.delete(conn.roomId);
+    if (this.closing) return;
     const unsubscribe = await entry.ready.catch(() => null);
     await unsubscribe?.();
   }
@@ -163,7 +238,7 @@ class RoomHub {
     if (c.syncing) return;
     c.syncing = true;
     try {
-      const row = await roomRow(this.ctx, c.roomId);
+      const row = await this.readRoom(c.roomId, this.now());
       if (!row) {
         c.socket.close(WsCloseCode.roomNotFound, 'room gone');
         return;
@@ -175,6 +250,22 @@ class RoomHub {
     } finally {
       c.syncing = false;
     }
+    this.flush(c);
+  }
+
+  /**
+   * A socket's first snapshot from the room as its join committed it (no read: the join's write
+   * returned it), then what arrived meanwhile. The socket's delivery was active before the join was
+   * written, so every later version is in its buffer.
+   */
+  syncFrom(c: Conn, row: RoomRow): void {
+    if (c.syncing) return;
+    send(c, snapshotOf(row));
+    c.lastSeq = Math.max(row.version, c.lastSeq ?? 0);
+    this.flush(c);
+  }
+
+  private flush(c: Conn): void {
     const buffered = c.buffer.splice(0).sort((a, b) => a.seq - b.seq);
     for (const m of buffered) this.deliver(c, m);
   }
@@ -207,7 +298,10 @@ const header = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
-async function sessionOf(ctx: ServerContext, req: FastifyRequest): Promise<{ session: Session; token: string } | null> {
+async function sessionOf(
+  ctx: ServerContext,
+  req: FastifyRequest,
+): Promise<{ session: Session; token: string } | null> {
   const q = req.query as Record<string, unknown>;
   const token = header(req, HeaderNames.token) ?? (typeof q.token === 'string' ? q.token : undefined);
   if (!token) return null;
@@ -216,7 +310,12 @@ async function sessionOf(ctx: ServerContext, req: FastifyRequest): Promise<{ ses
 }
 
 /** The diner a session stands for, named as the user's profile names them until they join. */
-export async function dinerOf(ctx: ServerContext, userId: number, nickname?: string, avatar?: string): Promise<Diner> {
+export async function dinerOf(
+  ctx: ServerContext,
+  userId: number,
+  nickname?: string,
+  avatar?: string,
+): Promise<Diner> {
   const user = await getUser(ctx.db, userId);
   return {
     userId,
@@ -238,7 +337,14 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
   if (!parsed.success) {
     const seq = (json as { seq?: unknown })?.seq;
     if (typeof seq === 'number' && Number.isSafeInteger(seq) && seq >= 0) {
-      send(c, { type: 'reply', seq, code: CartReplyCode.ParamsError, reason: messageFor('badRequest', c.lang), latestProduct: null, version: c.lastSeq ?? 0 });
+      send(c, {
+        type: 'reply',
+        seq,
+        code: CartReplyCode.ParamsError,
+        reason: messageFor('badRequest', c.lang),
+        latestProduct: null,
+        version: c.lastSeq ?? 0,
+      });
     } else {
       send(c, { type: 'error', code: 'badRequest', info: messageFor('badRequest', c.lang) });
     }
@@ -251,15 +357,21 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
       return;
     case 'join': {
       c.diner = { ...c.diner, nickname: m.nickname || c.diner.nickname, avatar: m.avatar || c.diner.avatar };
-      await operateRoom(ctx, c.roomId, c.shopId, c.diner, { type: 'joined' }, c.lang, true);
-      if (c.lastSeq === null) await hub.resync(c);
+      const joined = await operateRoom(ctx, c.roomId, c.shopId, c.diner, { type: 'joined' }, c.lang, true);
+      if (c.lastSeq === null) {
+        if (joined.row && joined.row.version === joined.version) hub.syncFrom(c, joined.row);
+        else await hub.resync(c);
+      }
       return;
     }
     case 'sync': {
-      const row = await roomRow(ctx, c.roomId);
+      const row = await hub.readRoom(c.roomId, hub.now());
       if (!row) return;
       const snap = snapshotOf(row, m.seq);
-      send(c, m.flag === undefined ? snap : { ...snap, products: snap.products.filter((l) => l.flag === m.flag) });
+      send(
+        c,
+        m.flag === undefined ? snap : { ...snap, products: snap.products.filter((l) => l.flag === m.flag) },
+      );
       if (m.flag === undefined && (c.lastSeq === null || row.version > c.lastSeq)) {
         c.lastSeq = row.version;
         const buffered = c.buffer.splice(0).sort((a, b) => a.seq - b.seq);
@@ -269,11 +381,32 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
     }
     default: {
       const op: RoomOp =
-        m.type === 'clear' ? { type: 'clear' } : m.type === 'submitted' ? { type: 'submitted', orderId: m.orderId } : { type: m.type, line: m.product };
+        m.type === 'clear'
+          ? { type: 'clear' }
+          : m.type === 'submitted'
+            ? { type: 'submitted', orderId: m.orderId }
+            : { type: m.type, line: m.product };
       const change = await operateRoom(ctx, c.roomId, c.shopId, c.diner, op, c.lang, true);
-      send(c, { type: 'reply', seq: m.seq, code: change.code, reason: change.reason, latestProduct: change.latestProduct, version: change.version });
+      send(c, {
+        type: 'reply',
+        seq: m.seq,
+        code: change.code,
+        reason: change.reason,
+        latestProduct: change.latestProduct,
+        version: change.version,
+      });
     }
   }
+}
+
+/**
+ * A frame taken from the socket's queue: handled while the socket is open and the server is not
+ * closing; otherwise dropped unhandled (its sender settles it from the snapshot after reconnecting:
+ * an operation never answered may or may not have been committed, and this one was not).
+ */
+function frameOf(ctx: ServerContext, hub: RoomHub, c: Conn, raw: string): Promise<void> {
+  if (hub.closing || c.socket.readyState !== c.socket.OPEN) return Promise.resolve();
+  return handleFrame(ctx, hub, c, raw);
 }
 
 /** Pings every room socket; one that missed the previous ping is dropped (started by the app). */
@@ -297,16 +430,42 @@ export function startRoomHeartbeat(app: FastifyInstance, ctx: ServerContext): vo
 export const SERVICE_RESTART_CLOSE = 1012;
 /** How long a closing server waits for its sockets' close handshakes before it cuts what is left. */
 const CLOSE_HANDSHAKE_MS = 1000;
+/** Sockets closed in one turn of the event loop: the requests in flight are served between batches. */
+const CLOSE_BATCH = 100;
+/** How long a closing server waits for the work its sockets started (frames, admissions) to finish. */
+const CLOSE_WORK_MS = 5000;
+
+/** `p`, or nothing after `ms`. */
+async function upTo(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([p, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
 
 /**
  * Every websocket of the server (table rooms, staff boards, order pages) closed with 1012 when the
- * server closes (OPS-1 graceful shutdown), so a client reconnects at once (to another node) instead
- * of waiting out its backoff; the close handshakes are awaited a moment, then what is left is cut.
- * Replaces @fastify/websocket's own pre-close, which closes them without a code.
+ * server closes (OPS-1 graceful shutdown), so a client reconnects (to another node, within the
+ * restart jitter of src/domain/reconnect.ts) instead of waiting out its backoff.
+ *
+ * First the work in flight finishes, sockets still open (up to CLOSE_WORK_MS): frames not yet started
+ * and new ones are dropped from now on, so every operation is either answered on its socket or never
+ * committed — none commits after its client, reconnected elsewhere, has read the room (it would
+ * send it again). Then the sockets are closed in batches, nothing awaited per socket (a room left
+ * empty is not unsubscribed: the bus closes as a whole); the close handshakes are awaited a moment
+ * and what is left is cut. Replaces @fastify/websocket's own pre-close, which closes them without a code.
  */
-export async function closeSocketsForRestart(app: FastifyInstance): Promise<void> {
+export async function closeSocketsForRestart(app: FastifyInstance, ctx?: ServerContext): Promise<void> {
   const server = app.websocketServer;
   if (!server) return;
+  const started = performance.now();
+  const hub = ctx ? hubOf(ctx) : null;
+  let work = 0;
+  if (hub) {
+    hub.closing = true;
+    work = hub.inFlight.size;
+    await upTo(Promise.allSettled([...hub.inFlight]), CLOSE_WORK_MS);
+  }
+  const drained = performance.now();
   const open = [...server.clients];
   const closed = open.map(
     (s) =>
@@ -315,12 +474,33 @@ export async function closeSocketsForRestart(app: FastifyInstance): Promise<void
         s.once('close', () => resolve());
       }),
   );
-  for (const s of open) if (s.readyState === s.OPEN || s.readyState === s.CONNECTING) s.close(SERVICE_RESTART_CLOSE, 'service restart');
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([Promise.all(closed), new Promise((r) => (timer = setTimeout(r, CLOSE_HANDSHAKE_MS)))]);
-  clearTimeout(timer);
-  for (const s of server.clients) s.terminate();
+  for (let i = 0; i < open.length; i += CLOSE_BATCH) {
+    if (i > 0) await new Promise<void>((r) => setImmediate(r));
+    for (const s of open.slice(i, i + CLOSE_BATCH)) {
+      if (s.readyState === s.OPEN || s.readyState === s.CONNECTING)
+        s.close(SERVICE_RESTART_CLOSE, 'service restart');
+    }
+  }
+  const sent = performance.now();
+  await upTo(Promise.all(closed), CLOSE_HANDSHAKE_MS);
+  let cut = 0;
+  for (const s of server.clients) {
+    cut++;
+    s.terminate();
+  }
   server.close();
+  ctx?.log.info(
+    {
+      work,
+      workLeft: hub ? hub.inFlight.size : 0,
+      workMs: Math.round(drained - started),
+      sockets: open.length,
+      closeMs: Math.round(sent - drained),
+      handshakeMs: Math.round(performance.now() - sent),
+      cut,
+    },
+    'websockets closed with 1012',
+  );
 }
 
 /** Registers the websocket route of the table rooms. */
@@ -328,7 +508,7 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
   await app.register(websocket, {
     options: { maxPayload: MAX_FRAME_BYTES },
     preClose: async function preClose(this: FastifyInstance) {
-      await closeSocketsForRestart(this);
+      await closeSocketsForRestart(this, ctx);
     },
   });
   const hub = hubOf(ctx);
@@ -358,58 +538,78 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
         return;
       }
       const c = conn;
-      c.chain = c.chain.then(() => handleFrame(ctx, hub, c, text)).catch((e) => {
-        ctx.log.warn({ err: e, room: c.roomId }, 'room frame failed');
-        const code = e instanceof AppError ? e.code : 'serverError';
-        send(c, { type: 'error', code: code as 'badRequest', info: e instanceof AppError ? messageFor(e.code, c.lang) : '' });
-      });
+      c.chain = hub.track(
+        c.chain
+          .then(() => frameOf(ctx, hub, c, text))
+          .catch((e) => {
+            ctx.log.warn({ err: e, room: c.roomId }, 'room frame failed');
+            const code = e instanceof AppError ? e.code : 'serverError';
+            send(c, {
+              type: 'error',
+              code: code as 'badRequest',
+              info: e instanceof AppError ? messageFor(e.code, c.lang) : '',
+            });
+          }),
+      );
     });
     socket.on('close', () => {
       closed = true;
       if (conn) void hub.remove(conn);
     });
-    void (async () => {
-      const auth = await sessionOf(ctx, request);
-      if (!auth) {
-        socket.close(WsCloseCode.unauthorized, 'login expired');
-        return;
-      }
-      expiresAt = auth.session.expiresAt;
-      try {
-        // TABLE-7: only the session's diners, while it runs
-        await liveRoomForUser(ctx, roomId, auth.session.shopId, auth.session.userId);
-      } catch {
-        socket.close(WsCloseCode.roomNotFound, 'room not found');
-        return;
-      }
-      const diner = await dinerOf(ctx, auth.session.userId);
-      const c: Conn = {
-        socket,
-        roomId,
-        shopId: auth.session.shopId,
-        diner,
-        lang,
-        lastSeq: null,
-        buffer: [],
-        pending: new Map(),
-        gapTimer: null,
-        syncing: false,
-        chain: Promise.resolve(),
-        alive: true,
-      };
-      await hub.add(c);
-      if (closed) {
-        await hub.remove(c);
-        return;
-      }
-      conn = c;
-      for (const text of early.splice(0)) {
-        c.chain = c.chain.then(() => handleFrame(ctx, hub, c, text)).catch((e) => ctx.log.warn({ err: e }, 'room frame failed'));
-      }
-    })().catch((e) => {
-      ctx.log.warn({ err: e, room: roomId }, 'room socket refused');
-      socket.close(1011, 'server error');
-    });
+    void hub.track(
+      (async () => {
+        if (hub.closing) return;
+        const auth = await sessionOf(ctx, request);
+        if (!auth) {
+          socket.close(WsCloseCode.unauthorized, 'login expired');
+          return;
+        }
+        expiresAt = auth.session.expiresAt;
+        // TABLE-7: only the session's diners, while it runs (one statement, with the diner's profile)
+        const user = await admitToLiveRoom(ctx, roomId, auth.session.shopId, auth.session.userId);
+        if (!user) {
+          socket.close(WsCloseCode.roomNotFound, 'room not found');
+          return;
+        }
+        const diner: Diner = {
+          userId: auth.session.userId,
+          openId: clientOpenid(user.openid),
+          nickname: user.nickName,
+          avatar: user.avatarUrl,
+        };
+        const c: Conn = {
+          socket,
+          roomId,
+          shopId: auth.session.shopId,
+          diner,
+          lang,
+          lastSeq: null,
+          buffer: [],
+          pending: new Map(),
+          gapTimer: null,
+          syncing: false,
+          chain: Promise.resolve(),
+          alive: true,
+          addedAt: 0,
+        };
+        await hub.add(c);
+        if (closed) {
+          await hub.remove(c);
+          return;
+        }
+        conn = c;
+        for (const text of early.splice(0)) {
+          c.chain = hub.track(
+            c.chain
+              .then(() => frameOf(ctx, hub, c, text))
+              .catch((e) => ctx.log.warn({ err: e }, 'room frame failed')),
+          );
+        }
+      })().catch((e) => {
+        ctx.log.warn({ err: e, room: roomId }, 'room socket refused');
+        socket.close(1011, 'server error');
+      }),
+    );
   });
 }
 

@@ -5,7 +5,7 @@
  * raises the room's version by one; the change is committed first and only then acknowledged and
  * fanned out (the bus), each message carrying the version as its sequence number.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CartOperateReq, CartOperateRes, RoomCart } from '../../../../src/api/contract/message';
 import type { WsServerMessage } from '../../../../src/api/contract/ws';
 import { applyCartOp, type CartOp } from '../../../../src/domain/cart';
@@ -14,7 +14,7 @@ import { parseTableRoomId } from '../../../../src/domain/table';
 import type { CartLine } from '../../../../src/domain/types';
 import { perServer, type ServerContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { rooms, tableOrders, type StoredDiner, type StoredRoomLine } from '../../db/schema';
+import { rooms, tableOrders, tableSessionDiners, users, type StoredDiner, type StoredRoomLine } from '../../db/schema';
 import { fail } from '../../http/errors';
 import { messageFor, type Lang } from '../../i18n/messages';
 import { getMenu } from '../menu';
@@ -68,13 +68,48 @@ export async function roomForUser(ctx: ServerContext, roomId: string, shopId: nu
   return row;
 }
 
-/** The room of a running session (open or paying) for a seated user: the live channel's admission. */
-export async function liveRoomForUser(ctx: ServerContext, roomId: string, shopId: number, userId: number): Promise<RoomRow> {
-  const row = await roomForUser(ctx, roomId, shopId, userId);
-  const [o] = await ctx.db.select({ status: tableOrders.status }).from(tableOrders).where(eq(tableOrders.id, row.tableOrderId)).limit(1);
-  if (!o || (o.status !== 0 && o.status !== 1)) throw fail('tableNotFound');
-  return row;
+/**
+ * The live channel's admission in one statement (TABLE-7: `roomForUser`'s check, a running session and
+ * the user's profile): the room exists, is of the shop and of the table order its id
+ * names, that session runs (open or paying) and the user is seated in it. Returns the user's profile
+ * (the diner as the room shows them until they join), or null for anything else. A restarted node
+ * admits a whole floor at once: one statement a socket instead of four.
+ */
+export async function admitToLiveRoom(
+  ctx: ServerContext,
+  roomId: string,
+  shopId: number,
+  userId: number,
+): Promise<{ openid: string; nickName: string; avatarUrl: string } | null> {
+  const parsed = parseTableRoomId(roomId);
+  if (!parsed || Number(parsed.shopId) !== shopId) return null;
+  const tableOrderId = /^[1-9]\d{0,9}$/.test(parsed.orderId) ? Number(parsed.orderId) : 0;
+  if (tableOrderId <= 0 || tableOrderId > 2147483647) return null;
+  const [row] = await admissionStatement(ctx).execute({ room: roomId, shop: shopId, order: tableOrderId, user: userId });
+  return row ?? null;
 }
+
+const admissionStatement = perServer((ctx) =>
+  ctx.db
+    .select({ openid: users.openid, nickName: users.nickName, avatarUrl: users.avatarUrl })
+    .from(rooms)
+    .innerJoin(tableOrders, eq(tableOrders.id, rooms.tableOrderId))
+    .innerJoin(
+      tableSessionDiners,
+      and(eq(tableSessionDiners.tableOrderId, rooms.tableOrderId), eq(tableSessionDiners.userId, sql.placeholder('user'))),
+    )
+    .innerJoin(users, eq(users.id, tableSessionDiners.userId))
+    .where(
+      and(
+        eq(rooms.id, sql.placeholder('room')),
+        eq(rooms.shopId, sql.placeholder('shop')),
+        eq(rooms.tableOrderId, sql.placeholder('order')),
+        inArray(tableOrders.status, [0, 1]),
+      ),
+    )
+    .limit(1)
+    .prepare('rooms_admission'),
+);
 
 /** One change of the room, as committed: what to answer the sender and what to fan out. */
 export interface RoomChange {
@@ -84,6 +119,8 @@ export interface RoomChange {
   version: number;
   /** The event sent to everyone in the room; null when nothing changed. */
   event: Extract<WsServerMessage, { type: 'event' }> | null;
+  /** The room as this change committed it (at `version`); absent when nothing was written. */
+  row?: RoomRow;
 }
 
 export type RoomOp =
@@ -314,8 +351,10 @@ async function commitRoomOp(
       continue;
     }
     if (cache.size >= ROOM_CACHE_MAX) cache.clear();
-    cache.set(roomId, { ...row!, lines: next.lines, diners: next.diners, version, updatedAt: now });
-    return next.change(version);
+    // the statement wrote exactly these lines and diners over the row at `was`: the room as committed
+    const committed: RoomRow = { ...row!, lines: next.lines, diners: next.diners, version, updatedAt: now };
+    cache.set(roomId, committed);
+    return { ...next.change(version), row: committed };
   }
   return refused(CartReplyCode.EditFail, reasonOf(CartReplyCode.EditFail, lang), null, 0);
 }
