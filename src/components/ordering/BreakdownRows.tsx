@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { View, Text } from '@tarojs/components';
 import { observer } from 'mobx-react';
 import type { Adjustment, AdjustmentKind, Breakdown } from '@/domain/pricing';
-import type { OrderBreakdown } from '@/api/contract/order';
+import type { OrderAdjustment, OrderBreakdown } from '@/api/contract/order';
 import * as money from '@/domain/money';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -86,20 +86,41 @@ export const CartBreakdown = observer(function CartBreakdown({ breakdown: b, cou
   );
 });
 
-/** The recorded discounts, one row per source: line-level shares of one activity add up on its row. */
+/** Sources the merchant names (the activity's or the coupon's name); the others get the product's words. */
+const NAMED_SOURCES: ReadonlyArray<OrderAdjustment['source']> = ['activity', 'promotionCode', 'coupon'];
+
+/** The label of a discount source the merchant does not name (C3.43: the VIP discount, the shop's). */
+const sourceLabel = (source: OrderAdjustment['source']): string => {
+  if (source === 'memberPrice') return t('pages.ordering.adjustment.memberPrice');
+  if (source === 'shopRebate') return t('pages.ordering.adjustment.shopRebate');
+  return t('pages.ordering.adjustment.memberDiscount');
+};
+
+/**
+ * The recorded discounts, one row per source: line-level shares of one activity add up on its row.
+ * Points and the gift balance have rows of their own (OrderFigures); a source the merchant does not
+ * name is labelled in the customer's language, never with the engine's reason text.
+ */
 export function orderDiscountRows(adjustments: OrderBreakdown['adjustments']): Array<{ key: string; label: string; amount: number }> {
   const rows = new Map<string, { key: string; label: string; amount: number }>();
   for (const a of adjustments) {
-    const key = `${a.source}:${a.activityId ?? ''}:${a.couponId ?? ''}:${a.name}`;
-    const row = rows.get(key) ?? { key, label: a.name, amount: 0 };
+    if (a.source === 'points' || a.source === 'giftAmount') continue;
+    const named = NAMED_SOURCES.includes(a.source);
+    const key = named ? `${a.source}:${a.activityId ?? ''}:${a.couponId ?? ''}:${a.name}` : a.source;
+    const row = rows.get(key) ?? { key, label: named ? a.name : sourceLabel(a.source), amount: 0 };
     row.amount = money.toWire(money.add(row.amount, Math.abs(a.amount)), 4);
     rows.set(key, row);
   }
   return [...rows.values()];
 }
 
+/** The gift balance an order used (its giftAmount adjustments). */
+const giftAmountOf = (adjustments: OrderBreakdown['adjustments']): number =>
+  money.toWire(money.sum(adjustments.filter((a) => a.source === 'giftAmount').map((a) => Math.abs(a.amount))), 4);
+
 /** An order's figures as the server recorded them (order detail, C§3 display fields). */
 export function OrderFigures({ order, paid }: { order: OrderBreakdown; paid: boolean }) {
+  const gift = giftAmountOf(order.adjustments);
   return (
     <View className="card breakdown" id="order-figures">
       <FigureRow label={t('pages.ordering.goods')} value={order.goodsAmount} />
@@ -112,6 +133,7 @@ export function OrderFigures({ order, paid }: { order: OrderBreakdown; paid: boo
         <FigureRow key={r.key} label={r.label} value={r.amount} kind="discount" />
       ))}
       {order.pointsDeduction > 0 ? <FigureRow label={t('pages.ordering.points')} value={order.pointsDeduction} kind="discount" /> : null}
+      {gift > 0 ? <FigureRow label={t('pages.ordering.giftAmount')} value={gift} kind="discount" /> : null}
       {order.taxAmount > 0 ? <FigureRow label={t('pages.ordering.tax')} value={order.taxAmount} /> : null}
       {order.roundingAmount !== 0 ? <FigureRow label={t('pages.ordering.rounding')} value={order.roundingAmount} kind={order.roundingAmount < 0 ? 'discount' : 'plain'} /> : null}
       <FigureRow label={paid ? t('pages.ordering.paid') : t('pages.ordering.orderTotal')} value={order.total} kind="total" id="order-total" />
