@@ -67,6 +67,9 @@ import { benchTables } from './cart-sync/tables';
 import { CpuWindow, statOf, type CpuGroups } from './support/cpu';
 import { fmtMs as fmt, percentile } from './support/stats';
 import { runInWorker } from './support/worker';
+import { histogramDelta, histogramOf, parsePrometheus, type Sample } from './support/prometheus';
+
+const METRICS_KEY = 'bench-metrics';
 
 const intEnv = (name: string, d: number): number => {
   const n = Number(process.env[name]);
@@ -142,7 +145,7 @@ const perRoom = () => Math.max(4, Math.ceil(DINERS / ROOMS));
 const measuredOps = (p: LoadPlan) => p.diners * p.seconds;
 
 /** The load against a server on this thread, with the thread's busy share and CPU over the measured seconds. */
-async function loadBesideServer(p: LoadPlan): Promise<{ result: LoadResult; notes: string[] }> {
+async function loadBesideServer(p: LoadPlan, onPhase: (phase: LoadPhase) => void = () => undefined): Promise<{ result: LoadResult; notes: string[] }> {
   const cpu = new CpuWindow();
   const groups: CpuGroups = new Map([
     ['server thread', [statOf(process.pid, process.pid)]],
@@ -151,6 +154,7 @@ async function loadBesideServer(p: LoadPlan): Promise<{ result: LoadResult; note
   let elu: EventLoopUtilization | null = null;
   let busy = NaN;
   const result = await loadInWorker(p, (phase) => {
+    onPhase(phase);
     if (phase === 'measuring') {
       elu = performance.eventLoopUtilization();
       cpu.begin(groups);
@@ -171,7 +175,7 @@ async function oneNode(): Promise<Summary> {
   const clock = testClockFrom(instantMs(TEST_INSTANT), Date.now());
   // the embedded database in a data directory, as `npm start` runs it (not the tests' in-memory one)
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cartsync-1node-'));
-  const app = await buildApp({ config: testConfig({ seedLargeShop: false, databaseUrl: dataDir }), seed: true, clock });
+  const app = await buildApp({ config: testConfig({ seedLargeShop: false, databaseUrl: dataDir, metricsKey: METRICS_KEY }), seed: true, clock });
   // what the server logs as warnings (failed frames, refused sockets, resync failures) is counted
   const warnings = new Map<string, number>();
   const log = app.log as unknown as Record<string, (...args: unknown[]) => void>;
@@ -187,8 +191,31 @@ async function oneNode(): Promise<Summary> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as net.AddressInfo;
   try {
-    const { result, notes } = await loadBesideServer(plan('1node', 'app', [`http://127.0.0.1:${port}`]));
-    return summarize(result, [...notes, ...[...warnings].map(([m, n]) => `server logged ${m} ×${n}`)]);
+    // the server's /metrics before and after the measured seconds (docs/operations.md "Metrics")
+    const scrape = async () => {
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_KEY}` } });
+      if (res.statusCode !== 200) throw new Error(`/metrics answered ${res.statusCode}`);
+      return parsePrometheus(res.body);
+    };
+    const scrapes: Array<Promise<Sample[]>> = [];
+    const p = plan('1node', 'app', [`http://127.0.0.1:${port}`]);
+    const { result, notes } = await loadBesideServer(p, () => scrapes.push(scrape()));
+    const [before, after] = await Promise.all(scrapes);
+    const gauge = (samples: Sample[], name: string) => samples.find((x) => x.name === name)?.value ?? NaN;
+    const statements = histogramDelta(
+      histogramOf(before, 'db_statement_duration_seconds', () => true),
+      histogramOf(after, 'db_statement_duration_seconds', () => true),
+    ).count;
+    const sockets = gauge(before, 'table_room_sockets');
+    const rooms = gauge(before, 'table_rooms');
+    const ops = measuredOps(p);
+    console.log(`BENCH cartsync_metrics_sockets_match_1node ${sockets === DINERS && rooms === ROOMS ? 1 : 0}`);
+    console.log(`BENCH cartsync_metrics_statements_per_op_1node ${(statements / ops).toFixed(2)} statements`);
+    return summarize(result, [
+      ...notes,
+      `/metrics: table_room_sockets ${sockets} (diners ${DINERS}), table_rooms ${rooms} (rooms ${ROOMS}); ${statements} statements over the ${ops} operations sent measured (no histogram times a frame: the p99 is the bench's alone)`,
+      ...[...warnings].map(([m, n]) => `server logged ${m} ×${n}`),
+    ]);
   } finally {
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });

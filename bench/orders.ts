@@ -14,6 +14,13 @@
  * driver, as many and as concurrent as the orders. `orders_vs_floor` = orders/s ÷ floor inserts/s:
  * the share of a database's bare write rate that a whole order (route, pricing, writes, counter
  * settlement) reaches, less dependent on how busy the machine is than orders/s alone.
+ *
+ * The server's own `/metrics` (METRICS_KEY set) is scraped before and after the measured orders:
+ * `orders_metrics_count_match_*` is 1 when its `http_request_duration_seconds` counted exactly the
+ * measured `order/confirm` calls, `orders_metrics_p99_bucket_ms_*` is the upper bound of the bucket
+ * its p99 falls in, beside the bench's own p99 of those calls (`orders_confirm_p99_ms_*`), and
+ * `orders_metrics_p99_within_bucket_*` is 1 when that p99 lies in the same bucket or a neighbour
+ * (docs/operations.md "Metrics").
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -27,6 +34,11 @@ import { DEMO_MEMBER, DEMO_USER, MEMBER_COUPON, SHOP } from '../server/src/demo/
 import { merchantAct } from '../server/src/services/orders/merchant';
 import { API_BASE } from '../src/api/contract/common';
 import { poolTimes } from './support/pool';
+import { agreement, histogramOf, parsePrometheus, type Agreement } from './support/prometheus';
+import { percentile } from './support/stats';
+
+const METRICS_KEY = 'bench-metrics';
+const CONFIRM_ROUTE = `${API_BASE}order/confirm`;
 
 const ORDERS = Number(process.env.BENCH_ORDERS || 2000);
 /**
@@ -76,13 +88,16 @@ interface Figures {
   floorPerS: number;
   cpuMsPerOrder: number;
   balancePerS: number;
+  /** The measured `order/confirm` calls' p99 as the bench timed them (ms), and /metrics' figures for them. */
+  confirmP99Ms: number;
+  metrics: Agreement;
 }
 
 async function benchOn(database: Database, concurrency: number): Promise<Figures> {
   await truncate(database);
   await seedDemo(database.db, demoData);
   const app = await buildApp({
-    config: testConfig({ unpaidTimeoutS: 900 }),
+    config: testConfig({ unpaidTimeoutS: 900, metricsKey: METRICS_KEY }),
     database,
     seed: false,
     closeDatabase: true,
@@ -148,8 +163,11 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
       throw new Error(
         `the bench order should cost 82 (90 − 5 − 8 − 10 + 5 + 5 + 5), the server says ${total}`,
       );
-    const placeAndSettle = async (couponId: number) => {
+    const confirmMs: number[] = [];
+    const placeAndSettle = async (couponId: number, timed = false) => {
+      const sent = performance.now();
       const r = await confirm(token, { ...TAKEAWAY, couponId, expectedTotal: total });
+      if (timed) confirmMs.push(performance.now() - sent);
       if (!r.result || typeof r.info === 'string') throw new Error(`order failed: ${JSON.stringify(r)}`);
       await merchantAct(ctx, { id: r.info.id, action: 'cashPaid' });
     };
@@ -163,10 +181,18 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
     await database.exec('DROP TABLE bench_floor');
 
     await poolTimes(WARMUP, concurrency, (i) => placeAndSettle(ids[ORDERS + i]));
+    const scrape = async () => {
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_KEY}` } });
+      if (res.statusCode !== 200) throw new Error(`/metrics answered ${res.statusCode}`);
+      return histogramOf(parsePrometheus(res.body), 'http_request_duration_seconds', (l) => l.route === CONFIRM_ROUTE && l.method === 'POST');
+    };
+    const before = await scrape();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await poolTimes(ORDERS, concurrency, (i) => placeAndSettle(ids[i]));
+    await poolTimes(ORDERS, concurrency, (i) => placeAndSettle(ids[i], true));
     const ordersPerS = ORDERS / ((performance.now() - t0) / 1000);
+    const after = await scrape();
+    const confirmP99Ms = percentile([...confirmMs].sort((a, b) => a - b), 99);
     // this process's CPU per order (server and bench client; PostgreSQL's own work is not in it):
     // steadier than orders/s on a shared machine
     const cpu = process.cpuUsage(c0);
@@ -187,7 +213,7 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
       if (!r.result) throw new Error(`balance order failed: ${JSON.stringify(r)}`);
     });
     const balancePerS = BALANCE_ORDERS / ((performance.now() - t1) / 1000);
-    return { ordersPerS, floorPerS, cpuMsPerOrder, balancePerS };
+    return { ordersPerS, floorPerS, cpuMsPerOrder, balancePerS, confirmP99Ms, metrics: agreement(before, after, confirmMs.length, confirmP99Ms) };
   } finally {
     await app.close();
   }
@@ -202,6 +228,7 @@ async function main(): Promise<void> {
   console.log(
     `BENCH orders_vs_floor_embedded ${(embedded.ordersPerS / embedded.floorPerS).toFixed(4)} (orders/s ÷ one-statement inserts/s)`,
   );
+  printMetrics('embedded', embedded);
   const url = process.env.DATABASE_URL ?? '';
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = await benchOn(await openDatabase(url), CONCURRENCY_POSTGRES);
@@ -212,9 +239,20 @@ async function main(): Promise<void> {
     console.log(
       `BENCH orders_vs_floor_postgres ${(pg.ordersPerS / pg.floorPerS).toFixed(4)} (orders/s ÷ one-statement inserts/s)`,
     );
+    printMetrics('postgres', pg);
   } else {
     console.log('BENCH orders_per_s_postgres skipped (DATABASE_URL is not a postgres:// URL)');
   }
+}
+
+/** The server's /metrics beside the bench's own figures for the measured calls. */
+function printMetrics(run: string, f: Figures): void {
+  const m = f.metrics;
+  console.error(`[orders ${run}] /metrics counted ${m.serverCount} order/confirm calls of the ${ORDERS} measured; p99 bucket ≤ ${m.serverP99BucketMs} ms, the bench's p99 ${f.confirmP99Ms.toFixed(1)} ms`);
+  console.log(`BENCH orders_metrics_count_match_${run} ${m.countMatch ? 1 : 0}`);
+  console.log(`BENCH orders_confirm_p99_ms_${run} ${f.confirmP99Ms.toFixed(1)} ms`);
+  console.log(`BENCH orders_metrics_p99_bucket_ms_${run} ${m.serverP99BucketMs} ms`);
+  console.log(`BENCH orders_metrics_p99_within_bucket_${run} ${m.p99WithinOneBucket ? 1 : 0}`);
 }
 
 main().catch((err: unknown) => {
