@@ -134,7 +134,9 @@ export async function buildApp(opts: BuildAppOptions = {}): Promise<FastifyInsta
     const { seedDemoIfEmpty } = await import('./db/seed');
     await seedDemoIfEmpty(database.db, { large: config.seedLargeShop });
   }
-  await app.register(consumerApi, { ctx, extraRoutes: opts.extraRoutes });
+  // Fastify runs onClose hooks last-registered first: the database's close is registered before the
+  // app's own close steps (notice worker, live rooms, outboxes), so they still reach an open database
   if (opts.closeDatabase ?? !opts.database) app.addHook('onClose', async () => database.close());
+  await app.register(consumerApi, { ctx, extraRoutes: opts.extraRoutes });
   return app;
 }
