@@ -17,18 +17,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyBaseLogger } from 'fastify';
 import { Client } from 'pg';
-import { contextTransport, runCommand } from '../../server/cli/merchant';
-import { testConfig } from '../../server/src/config';
-import { createContext } from '../../server/src/context';
-import { openDatabase, type Database } from '../../server/src/db/client';
+import { openDatabase } from '../../server/src/db/client';
 import { DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
 import { checksumsOf, parseChecksumLines, type Checksums } from '../../server/src/services/ops/checksums';
 import { api, confirm, login, merchant, ok, quote, walletChoose } from '../support/faults';
 import { spawnFaultServer, type FaultServer } from '../support/fault-server';
 import { createDatabase, waitUntil, type OwnDatabase } from '../support/processes';
 import { postgresUrlFor } from '../support/postgres';
+import { checkCommand } from '../support/merchant-check';
 
 const run = promisify(execFile);
 const url = postgresUrlFor('test/pg/backup-burst');
@@ -38,24 +35,6 @@ const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 jest.setTimeout(180_000);
 
-const quiet = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => quiet,
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
-
-/** `npm run merchant -- check [--checksums [--snapshot <id>]]` on an open database: exit code and lines. */
-async function checkCommand(database: Database, args: string[] = []): Promise<{ code: number; lines: string[] }> {
-  const ctx = createContext({ config: testConfig(), database, log: quiet });
-  const lines: string[] = [];
-  const code = await runCommand(['check', ...args], contextTransport(ctx), (l) => lines.push(l), (o) => checksumsOf(database.db, o));
-  return { code, lines };
-}
 
 describeOnPostgres('a PostgreSQL backup taken during a burst', () => {
   let source: OwnDatabase | null = null;

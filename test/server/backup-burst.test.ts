@@ -13,38 +13,18 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import { contextTransport, runBackupCommand, runCommand } from '../../server/cli/merchant';
-import { testConfig } from '../../server/src/config';
-import { createContext } from '../../server/src/context';
-import { openDatabase, type Database } from '../../server/src/db/client';
+import { runBackupCommand } from '../../server/cli/merchant';
+import { openDatabase } from '../../server/src/db/client';
 import { DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
 import { checksumsOf, parseChecksumLines, type Checksums } from '../../server/src/services/ops/checksums';
 import { buildTestServer, type TestServer } from '../support/build-server';
 import { api, confirm, FAULT_MERCHANT_KEY, login, merchant, ok, quote, walletChoose } from '../support/faults';
 import { waitUntil } from '../support/processes';
+import { checkCommand } from '../support/merchant-check';
 
 // PGlite starts (the restore's staging check, the restored copy) on a busy 2-core machine
 jest.setTimeout(120_000);
 
-const quiet = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => quiet,
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
-
-/** `npm run merchant -- check [--checksums]` on an open database: exit code and lines. */
-async function checkCommand(database: Database, args: string[] = []): Promise<{ code: number; lines: string[] }> {
-  const ctx = createContext({ config: testConfig(), database, log: quiet });
-  const lines: string[] = [];
-  const code = await runCommand(['check', ...args], contextTransport(ctx), (l) => lines.push(l), (o) => checksumsOf(database.db, o));
-  return { code, lines };
-}
 
 let server: TestServer;
 let base = '';

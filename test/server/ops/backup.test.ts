@@ -10,16 +10,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { checkLines, contextTransport, runBackupCommand, runCommand } from '../../../server/cli/merchant';
-import { testConfig } from '../../../server/src/config';
-import { createContext } from '../../../server/src/context';
-import { openDatabase, type Database, type Db } from '../../../server/src/db/client';
+import { checkLines, runBackupCommand } from '../../../server/cli/merchant';
+import { openDatabase, type Db } from '../../../server/src/db/client';
 import { BackupError } from '../../../server/src/db/backup';
 import { DEMO_MEMBER, DEMO_USER, SHOP } from '../../../server/src/demo/ids';
 import { checkDatabase } from '../../../server/src/services/ops/check';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { completeTrade, dine, place, selfPickup, startPay } from '../orders/helpers';
+import { checkCommand } from '../../support/merchant-check';
 
 // several PGlite starts (restores, offline backups) on a busy 2-core machine
 jest.setTimeout(120_000);
@@ -55,23 +53,6 @@ async function factsOf(db: Db): Promise<Facts> {
   return { orders: o.n, paidOrders: o.paid, cards, ledger: l.n };
 }
 
-const quiet = {
-  info() {},
-  warn() {},
-  error() {},
-  debug() {},
-  trace() {},
-  fatal() {},
-  child: () => quiet,
-  level: 'silent',
-} as unknown as FastifyBaseLogger;
-/** `npm run merchant -- check` on an open database: its exit code and lines. */
-async function checkCommand(database: Database): Promise<{ code: number; lines: string[] }> {
-  const ctx = createContext({ config: testConfig(), database, log: quiet });
-  const lines: string[] = [];
-  const code = await runCommand(['check'], contextTransport(ctx), (l) => lines.push(l));
-  return { code, lines };
-}
 
 const printed: string[] = [];
 const backup = (args: string[], o: { url?: string; key?: string; databaseUrl?: string } = {}) =>
