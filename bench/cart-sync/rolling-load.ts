@@ -88,7 +88,7 @@ export interface RollingResult {
   /** Lost or doubled: snapshots on reconnect and replies that were not what the diner's count predicts, and lines off at the end. */
   lost: number;
   lostDetails: string[];
-  /** Per room: its final version minus (joins + committed operations); 0 when no version went to a lost or doubled operation. */
+  /** Per room: its final version minus (diners joined + committed operations); 0 when no version went to a lost or doubled operation. */
   roomVersionOff: number;
   /** Diners whose own cart at the end is not the room's. */
   divergent: number;
@@ -463,7 +463,9 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
   }
   for (let r = 0; r < plan.rooms; r++) {
     const own = diners.filter((d) => d.room === r);
-    const expected = own.reduce((n, d) => n + d.joins + d.committed, 0);
+    // a diner's first join adds them to the room (a version); joining again under the same name,
+    // as every reconnect does, writes nothing
+    const expected = own.reduce((n, d) => n + Math.min(d.joins, 1) + d.committed, 0);
     result.roomVersionOff += Math.abs(rooms[r].version - expected);
   }
 

@@ -4,8 +4,8 @@
  * 25 rooms send cart operations through it and read their carts over HTTP while node a, then node b,
  * gets SIGTERM and is started again (bench/cart-sync/rolling.ts, the bench's rolling part with fewer
  * diners). Asserted: no acknowledged operation lost or doubled (each diner's line in the final room
- * is what its acknowledged operations give, the room's version is the joins plus the committed
- * operations, every diner's own cart is the room's), no 5xx seen by clients, every socket back
+ * is what its acknowledged operations give, the room's version is the diners' first joins plus the
+ * committed operations, every diner's own cart is the room's), no 5xx seen by clients, every socket back
  * (within generous bounds: the bench measures the goals), and each stopped node answered /readyz 503
  * before its port closed.
  *

@@ -28,7 +28,9 @@ import {
   admitToLiveRoom,
   noteRoomVersion,
   operateRoom,
+  rememberRoom,
   roomRow,
+  seatedAs,
   snapshotOf,
   type Diner,
   type RoomOp,
@@ -131,7 +133,12 @@ class RoomHub {
     const existing = this.reads.get(roomId);
     // a `next` of a read that ended joins the read another need started meanwhile
     if (existing && existing.next === null) return existing.row;
-    const read: RoomRead = { startedAt: ++this.tick, row: roomRow(this.ctx, roomId), next: null };
+    const row = roomRow(this.ctx, roomId).then((r) => {
+      // the room's next operation on this process writes over this version without reading it
+      if (r) rememberRoom(this.ctx, r);
+      return r;
+    });
+    const read: RoomRead = { startedAt: ++this.tick, row, next: null };
     this.reads.set(roomId, read);
     const done = () => {
       if (this.reads.get(roomId) === read) this.reads.delete(roomId);
@@ -357,6 +364,17 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
       return;
     case 'join': {
       c.diner = { ...c.diner, nickname: m.nickname || c.diner.nickname, avatar: m.avatar || c.diner.avatar };
+      if (c.lastSeq === null) {
+        // A diner already seated under this name (a reconnect, a whole floor of them after a node
+        // restarts): nothing to write or fan out; the snapshot is the room read now, by a read
+        // shared with the room's other sockets and started after this socket's delivery began, so
+        // every later version reaches it through the bus.
+        const row = await hub.readRoom(c.roomId, hub.now());
+        if (row && row.shopId === c.shopId && seatedAs(row, c.diner)) {
+          hub.syncFrom(c, row);
+          return;
+        }
+      }
       const joined = await operateRoom(ctx, c.roomId, c.shopId, c.diner, { type: 'joined' }, c.lang, true);
       if (c.lastSeq === null) {
         if (joined.row && joined.row.version === joined.version) hub.syncFrom(c, joined.row);

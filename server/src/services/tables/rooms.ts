@@ -249,6 +249,28 @@ export function noteRoomVersion(ctx: ServerContext, roomId: string, version: num
   if (row && row.version < version) cache.delete(roomId);
 }
 
+/**
+ * The room as just read from the database (committed at its version): remembered unless this process
+ * knows a later version, so the next operation of the room writes without reading it first.
+ */
+export function rememberRoom(ctx: ServerContext, row: RoomRow): void {
+  const cache = roomCache(ctx);
+  const known = cache.get(row.id);
+  if (known && known.version >= row.version) return;
+  if (cache.size >= ROOM_CACHE_MAX) cache.clear();
+  cache.set(row.id, row);
+}
+
+/**
+ * The diner is in the room's list exactly as they would join (same user, open id, name and picture):
+ * joining again would change nothing.
+ */
+export function seatedAs(row: Pick<RoomRow, 'diners'>, diner: Diner): boolean {
+  return row.diners.some(
+    (d) => d.userId === diner.userId && d.openId === diner.openId && d.nickname === diner.nickname && d.avatar === diner.avatar,
+  );
+}
+
 function inRoomOrder<T>(ctx: ServerContext, roomId: string, run: () => Promise<T>): Promise<T> {
   const queues = roomQueues(ctx);
   const before = queues.get(roomId) ?? Promise.resolve();
@@ -326,6 +348,16 @@ async function commitRoomOp(
       row = read.row;
     }
     if (row!.shopId !== shopId) return refused(CartReplyCode.ParamsError, messageFor('tableNotFound', lang), null, 0);
+    if (op.type === 'joined' && seatedAs(row!, diner)) {
+      // already seated under this name (a reconnect): nothing to write, answered from the room as
+      // read now — never from a remembered copy, so the version the caller gets is current
+      if (!fresh) {
+        cache.delete(roomId);
+        continue;
+      }
+      rememberRoom(ctx, row!);
+      return { code: CartReplyCode.ok, reason: '', latestProduct: null, version: row!.version, event: null, row: row! };
+    }
     const next = nextRoomState(row!, diner, by, op, line, lang);
     if ('refusal' in next) {
       // a refusal must hold against the room as it is, not as this process last saw it
