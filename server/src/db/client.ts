@@ -120,6 +120,12 @@ function nodeRequire(): NodeJS.Require {
 /** PGlite's module, loaded by Node itself (see `openDatabase`). */
 export const pgliteModule = (): PGliteModule => nodeRequire()('@electric-sql/pglite') as PGliteModule;
 
+/** Connections of the PostgreSQL pool: `PG_POOL_MAX` (a whole number from 1 to 1000), else 10. */
+export function pgPoolMax(env: Record<string, string | undefined>): number {
+  const n = Number(env.PG_POOL_MAX);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 10;
+}
+
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../../drizzle');
 
 /**
@@ -134,7 +140,7 @@ export async function openDatabase(url: string, over: Partial<DbLimits> = {}): P
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: url, max: 10, ...pgPoolLimits(limits) });
+    const pool = new Pool({ connectionString: url, max: pgPoolMax(process.env), ...pgPoolLimits(limits) });
     const observers = new Set<DbObserver>();
     // every connection keeps the statements it ran prepared (see `nameStatements`), and is timed
     pool.on('connect', (client) => {
