@@ -13,6 +13,12 @@
  *   BENCH cartsync_floor_p99_ms    — the floor, same run, same load, same measurement: a bare `ws`
  *                                    server that numbers each frame of a room, sends it to every socket
  *                                    of the room and answers the sender (the app's frames, no database)
+ *   BENCH cartsync_floor_committed_p99_ms (one node, PGlite) and cartsync_floor_committed_p99_ms_2nodes
+ *                                  (two relay processes on PostgreSQL + Redis) — the fair floors: the
+ *                                  same relay committing one row per operation through the same driver
+ *                                  before it broadcasts (cart-sync/floor.ts); the ratios
+ *                                  cartsync_p99_1node_vs_committed_floor and
+ *                                  cartsync_p99_2nodes_vs_committed_floor (goal ≤ 2)
  *   BENCH cartsync_lost            — acknowledged operations whose event some other diner of the room
  *                                    never received (1node + 2nodes; stderr tells how many of them the
  *                                    diner got a resync snapshot for instead)
@@ -41,7 +47,7 @@
  * busy machine.
  *
  * Env: CARTSYNC_SECONDS (60), CARTSYNC_DINERS (1000), CARTSYNC_ROOMS (250); CARTSYNC_RUNS, a list
- * of 1node, floor, 2nodes (default all three: a figure left out is not printed); CARTSYNC_TRACE=<path
+ * of 1node, floor, floor_committed, 2nodes, floor_committed_2nodes, rolling (default all: a figure left out is not printed); CARTSYNC_TRACE=<path
  * prefix> writes each measured operation's send time and latency to <prefix>-<run>.csv; DATABASE_URL for the
  * two-node figure (a fresh database is created next to the one named and dropped after); REDIS_SERVER
  * to name the redis-server binary (default: redis-server on the PATH). The servers run on the suites'
@@ -61,7 +67,8 @@ import { instantMs, TEST_INSTANT } from '../test/support/clock';
 import { spawnNode } from '../test/support/nodes';
 import { createDatabase, redisServerBin, spawnRedis, type RedisProcess, type ServerProcess } from '../test/support/processes';
 import { DRAIN_MS, type LoadPhase, type LoadPlan, type LoadResult } from './cart-sync/load';
-import { startFloorRelay } from './cart-sync/floor';
+import { spawn } from 'node:child_process';
+import { pgliteFloorStore, startFloorRelay } from './cart-sync/floor';
 import { rollingRestart } from './cart-sync/rolling';
 import { benchTables } from './cart-sync/tables';
 import { CpuWindow, statOf, type CpuGroups } from './support/cpu';
@@ -79,7 +86,7 @@ const intEnv = (name: string, d: number): number => {
 const SECONDS = intEnv('CARTSYNC_SECONDS', 60);
 const DINERS = intEnv('CARTSYNC_DINERS', 1000);
 const ROOMS = intEnv('CARTSYNC_ROOMS', 250);
-const RUNS = new Set((process.env.CARTSYNC_RUNS || '1node,floor,2nodes,rolling').split(',').map((r) => r.trim()));
+const RUNS = new Set((process.env.CARTSYNC_RUNS || '1node,floor,floor_committed,2nodes,floor_committed_2nodes,rolling').split(',').map((r) => r.trim()));
 const WARMUP_S = 3;
 const LOAD_WORKER = path.join(__dirname, 'cart-sync/load-worker.ts');
 
@@ -233,6 +240,62 @@ async function floor(): Promise<Summary> {
   }
 }
 
+/** The committed floor on one node: the relay writing each operation to PGlite in a data directory first. */
+async function committedFloor(): Promise<Summary> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cartsync-floor-'));
+  const relay = await startFloorRelay({ store: await pgliteFloorStore(dataDir) });
+  try {
+    const { result, notes } = await loadBesideServer(plan('floor_committed', 'floor', [relay.base]));
+    return summarize(result, notes);
+  } finally {
+    await relay.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** One relay process of the two-node committed floor (cart-sync/floor-node.ts): its base URL and its stop. */
+async function floorNode(databaseUrl: string, redisUrl: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'cart-sync/floor-node.ts')], {
+    env: { ...process.env, FLOOR_DATABASE_URL: databaseUrl, FLOOR_REDIS_URL: redisUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /floor node listening (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the floor node exited (${code}) before listening`)));
+  });
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The committed floor on two nodes: two relay processes on one PostgreSQL (a fresh database) and one Redis. */
+async function committedFloorTwoNodes(): Promise<Summary> {
+  const database = await createDatabase(process.env.DATABASE_URL as string, `cartsync_floor_${process.pid}`);
+  let redis: RedisProcess | null = null;
+  const nodes: Array<{ base: string; stop(): Promise<void> }> = [];
+  try {
+    redis = await spawnRedis();
+    for (let i = 0; i < 2; i += 1) nodes.push(await floorNode(database.url, redis.url));
+    const r = await loadInWorker(plan('floor_committed_2nodes', 'floor', nodes.map((n) => n.base)));
+    return summarize(r);
+  } finally {
+    await Promise.all(nodes.map((n) => n.stop()));
+    await redis?.stop();
+    await database.drop().catch((e: unknown) => console.error('could not drop the floor database:', e));
+  }
+}
+
 /** The lines a node logged while the load ran, summed by message. */
 function nodeNotes(name: string, output: string): string[] {
   const counts = new Map<string, number>();
@@ -373,17 +436,28 @@ async function main(): Promise<void> {
   console.error(`[cart-sync] ${DINERS} diners in ${ROOMS} rooms, 1 operation/s each, ${WARMUP_S} s warm-up + ${SECONDS} s measured`);
   const one = RUNS.has('1node') ? await oneNode() : null;
   const fl = RUNS.has('floor') ? await floor() : null;
+  const committed = RUNS.has('floor_committed') ? await committedFloor() : null;
   let two: Summary | null = null;
+  let committedTwo: Summary | null = null;
   let failed = false;
-  if (RUNS.has('2nodes')) {
+  if (RUNS.has('2nodes') || RUNS.has('floor_committed_2nodes')) {
     const missing = twoNodesMissing();
     if (missing === null) {
-      two = await twoNodes().catch((e: unknown) => {
-        console.error('[cart-sync] the two-node run failed:', e);
-        failed = true;
-        return null;
-      });
-    } else console.error(`[cart-sync] cartsync_p99_ms_2nodes not measured: ${missing}.`);
+      if (RUNS.has('2nodes')) {
+        two = await twoNodes().catch((e: unknown) => {
+          console.error('[cart-sync] the two-node run failed:', e);
+          failed = true;
+          return null;
+        });
+      }
+      if (RUNS.has('floor_committed_2nodes')) {
+        committedTwo = await committedFloorTwoNodes().catch((e: unknown) => {
+          console.error('[cart-sync] the two-node committed floor failed:', e);
+          failed = true;
+          return null;
+        });
+      }
+    } else console.error(`[cart-sync] the two-node figures are not measured: ${missing}.`);
   }
 
   const runs = [one, two].filter((s): s is Summary => s !== null);
@@ -396,6 +470,10 @@ async function main(): Promise<void> {
   // each figure beside its floor, measured in this run
   if (fl && one && fl.p99 > 0) console.log(`BENCH cartsync_p99_1node_vs_floor ${(one.p99 / fl.p99).toFixed(1)} x`);
   if (fl && two && fl.p99 > 0) console.log(`BENCH cartsync_p99_2nodes_vs_floor ${(two.p99 / fl.p99).toFixed(1)} x`);
+  if (committed) console.log(`BENCH cartsync_floor_committed_p99_ms ${fmt(committed.p99)} ms`);
+  if (committedTwo) console.log(`BENCH cartsync_floor_committed_p99_ms_2nodes ${fmt(committedTwo.p99)} ms`);
+  if (committed && one && committed.p99 > 0) console.log(`BENCH cartsync_p99_1node_vs_committed_floor ${(one.p99 / committed.p99).toFixed(1)} x`);
+  if (committedTwo && two && committedTwo.p99 > 0) console.log(`BENCH cartsync_p99_2nodes_vs_committed_floor ${(two.p99 / committedTwo.p99).toFixed(1)} x`);
   if (runs.length > 0) {
     console.log(`BENCH cartsync_lost ${runs.reduce((n, s) => n + s.result.lost, 0)} count`);
     console.log(`BENCH cartsync_duplicated ${runs.reduce((n, s) => n + s.result.duplicated, 0)} count`);
