@@ -31,15 +31,23 @@ async function visit(page: Page, url: string): Promise<void> {
   await page.goto(url);
 }
 
+/**
+ * A customer whose network address no maps service places (a public address the loopback locator
+ * does not know, given as the balancer's X-Forwarded-For: the suite's server trusts its proxy).
+ * Without it the browser's loopback address is placed in the demo's city (C7.28 IP location).
+ */
+const UNPLACED_ADDRESS = { 'X-Forwarded-For': '203.0.113.7' };
+
 suite('entry without a shop in a browser', () => {
-  const env = serverAndBrowser();
+  const env = serverAndBrowser({ TRUST_PROXY: '1' });
 
   test('bare URL → shop list by name → choose the bistro → its home and menu; the next bare visit lands on the bistro', async () => {
     const { context, page } = await newPhone(env.browser, env.server);
+    await context.setExtraHTTPHeaders(UNPLACED_ADDRESS);
     try {
       await visit(page, `${env.server.base}/`);
       await page.locator('.shop-list--entry').waitFor({ timeout: 30_000 });
-      // the position is not allowed in this browser: by name, and the list says so
+      // the position is not allowed in this browser and the network address places nobody: by name, and the list says so
       await page.locator('#shop-list-order', { hasText: '未获取到位置，按店名排序' }).waitFor({ timeout: 20_000 });
       // 好 hǎo < 沪 hù < 悦 yuè
       expect(inOrder(await rowIds(page), [SHOP.retail, SHOP.restaurant, SHOP.beauty])).toBe(true);
@@ -92,8 +100,24 @@ suite('entry without a shop in a browser', () => {
     }
   });
 
+  test('without a position, the network address’s area orders the list (C7.28 IP location)', async () => {
+    const { context, page } = await newPhone(env.browser, env.server);
+    try {
+      await visit(page, `${env.server.base}/`);
+      // the loopback address is placed at Huangpu's seat (31.2304, 121.4737): the bistro stands there
+      // (0 km), the salon about 2.5 km west, the retail shop in Singapore
+      await page.locator('#shop-list-order', { hasText: '按网络所在地区（上海市）由近到远' }).waitFor({ timeout: 30_000 });
+      const rows = await rowIds(page);
+      expect(rows[0]).toBe(SHOP.restaurant);
+      expect(inOrder(rows, [SHOP.restaurant, SHOP.beauty, SHOP.retail])).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a brand link lists that brand’s shops only', async () => {
     const { context, page } = await newPhone(env.browser, env.server);
+    await context.setExtraHTTPHeaders(UNPLACED_ADDRESS);
     try {
       await visit(page, `${env.server.base}/#/pages/index/index?brand=1`);
       await page.locator('.shop-list--entry').waitFor({ timeout: 30_000 });

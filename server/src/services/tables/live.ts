@@ -418,12 +418,14 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
 }
 
 /**
- * A frame taken from the socket's queue: handled while the socket is open and the server is not
- * closing; otherwise dropped unhandled (its sender settles it from the snapshot after reconnecting:
- * an operation never answered may or may not have been committed, and this one was not).
+ * A frame taken from the socket's queue: handled unless the server is closing, then dropped unhandled
+ * (its sender settles it from the snapshot after reconnecting to another node: an operation never
+ * answered may or may not have been committed, and this one was not). A frame the client sent before
+ * it closed its own socket (a diner adding a dish and leaving the page) is still handled, as a
+ * request sent before leaving is.
  */
 function frameOf(ctx: ServerContext, hub: RoomHub, c: Conn, raw: string): Promise<void> {
-  if (hub.closing || c.socket.readyState !== c.socket.OPEN) return Promise.resolve();
+  if (hub.closing) return Promise.resolve();
   return handleFrame(ctx, hub, c, raw);
 }
 
