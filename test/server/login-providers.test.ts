@@ -103,3 +103,17 @@ describe('the phone-number code (P§4)', () => {
     expect(wx.tokenFetches.length - fetchedBefore).toBe(1);
   });
 });
+
+describe('the access token store (NOTICE-1: one refresh for all nodes)', () => {
+  test('a refresh is not claimed once another node has saved a good token since this one read the store', async () => {
+    const store = memoryTokenStore();
+    const now = 1_000_000;
+    expect(await store.read('wechat')).toBeNull();
+    // node A claims, fetches and saves a token good for two hours while node B is between read and claim
+    expect(await store.claim('wechat', now, now + 15_000)).toBe(true);
+    await store.save('wechat', 'token-a', now + 7_200_000, now);
+    expect(await store.claim('wechat', now + 10, now + 15_010)).toBe(false);
+    // five minutes before it runs out (the refresh margin) a refresh may be claimed again
+    expect(await store.claim('wechat', now + 7_200_000 - 300_000, now + 7_200_000)).toBe(true);
+  });
+});

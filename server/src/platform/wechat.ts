@@ -8,7 +8,7 @@
  * calls it invalid or expired (40001, 40014, 42001) — the call is then made again once with a fresh
  * token.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { platformTokens } from '../db/schema';
 
@@ -80,7 +80,14 @@ export function dbTokenStore(db: Db): TokenStore {
       const won = await db
         .update(platformTokens)
         .set({ refreshingUntil: until, updatedAt: now })
-        .where(and(eq(platformTokens.name, name), or(isNull(platformTokens.refreshingUntil), lt(platformTokens.refreshingUntil, now))))
+        .where(
+          and(
+            eq(platformTokens.name, name),
+            or(isNull(platformTokens.refreshingUntil), lt(platformTokens.refreshingUntil, now)),
+            // not when another node saved a good token since this one read the store
+            or(isNull(platformTokens.token), isNull(platformTokens.expiresAt), lte(platformTokens.expiresAt, now + TOKEN_MARGIN_MS)),
+          ),
+        )
         .returning({ name: platformTokens.name });
       return won.length === 1;
     },
@@ -115,6 +122,7 @@ export function memoryTokenStore(): TokenStore {
     claim: async (name, now, until) => {
       const r = row(name);
       if (r.refreshingUntil !== null && r.refreshingUntil >= now) return false;
+      if (r.token !== null && r.expiresAt !== null && r.expiresAt > now + TOKEN_MARGIN_MS) return false;
       r.refreshingUntil = until;
       return true;
     },
