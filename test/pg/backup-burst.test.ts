@@ -12,20 +12,20 @@
  * orders, payments, card ledgers and stock; the source itself has moved on by then.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { openDatabase } from '../../server/src/db/client';
-import { DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
+import { DEMO_USER, SHOP } from '../../server/src/demo/ids';
 import { checksumsOf, parseChecksumLines, type Checksums } from '../../server/src/services/ops/checksums';
-import { api, confirm, login, merchant, ok, quote, walletChoose } from '../support/faults';
+import { login } from '../support/faults';
 import { spawnFaultServer, type FaultServer } from '../support/fault-server';
 import { createDatabase, waitUntil, type OwnDatabase } from '../support/processes';
 import { postgresUrlFor } from '../support/postgres';
 import { checkCommand } from '../support/merchant-check';
+import { startBackupBurst } from '../support/backup-burst';
 
 const run = promisify(execFile);
 const url = postgresUrlFor('test/pg/backup-burst');
@@ -59,49 +59,7 @@ describeOnPostgres('a PostgreSQL backup taken during a burst', () => {
     const s = server as FaultServer;
     const member = await login(s.base, SHOP.restaurant, DEMO_USER.member.openid);
     const visitor = await login(s.base, SHOP.restaurant);
-    const cash = { type: 'dine', table: 'A1', people: 2, payType: 'cash', products: [{ id: 10303, quantity: 1, flag: 'a' }] };
-    const card = { ...cash, payType: 'vip', payPassword: DEMO_MEMBER.payPassword };
-    const duck = { ...cash, products: [{ id: P.peking, quantity: 1, flag: 'a' }] };
-    const [cashTotal, cardTotal, duckTotal] = await Promise.all([quote(s.base, visitor, cash), quote(s.base, member, card), quote(s.base, visitor, duck)]);
-
-    const done = { now: false };
-    const count = { orders: 0, cardOrders: 0, topUps: 0, stockMoves: 0 };
-    const failures: string[] = [];
-    const lane = (name: string, step: () => Promise<void>) =>
-      (async () => {
-        while (!done.now) {
-          try {
-            await step();
-          } catch (e) {
-            failures.push(`${name}: ${String(e)}`);
-            done.now = true;
-          }
-        }
-      })();
-    const placed = async (token: string, body: Record<string, unknown>, total: number): Promise<boolean> => {
-      const a = await confirm(s.base, token, body, total, randomUUID());
-      if (a.status !== 200) throw new Error(`order answered ${a.status} ${a.text.slice(0, 200)}`);
-      if (a.body?.result) count.orders += 1;
-      return a.body?.result === true;
-    };
-    const lanes = Promise.all([
-      lane('cash orders', async () => void (await placed(visitor, cash, cashTotal))),
-      lane('card orders', async () => {
-        if (await placed(member, card, cardTotal)) count.cardOrders += 1;
-      }),
-      // an order of the tracked duck now and then (its stock may be out: a refusal is an answer)
-      lane('duck orders', async () => void (await placed(visitor, duck, duckTotal))),
-      lane('top-ups', async () => {
-        const created = await ok(api<{ rechargeId: number; pay: { params: { package: string } } }>(s.base, 'vip/recharge', { amount: 100, payType: 'weixin' }, member));
-        const paid = await walletChoose(s.base, created.pay.params.package, 'pay');
-        if (paid.status !== 200) throw new Error(`top-up wallet answered ${paid.status} ${paid.text.slice(0, 200)}`);
-        count.topUps += 1;
-      }),
-      lane('stock changes', async () => {
-        await ok(merchant(s.base, 'stock', { productId: P.peking, delta: 2 }));
-        count.stockMoves += 1;
-      }),
-    ]);
+    const { done, count, failures, lanes } = await startBackupBurst(s.base, member, visitor);
 
     let atSnapshot: Checksums | null = null;
     let printed: string[] = [];

@@ -8,19 +8,19 @@
  * source at the backup's instant. `restore` into a new DATA_DIR, `check --checksums` there: every
  * check passes and the checksum lines equal the backup's, while the source has moved on.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runBackupCommand } from '../../server/cli/merchant';
 import { openDatabase } from '../../server/src/db/client';
-import { DEMO_MEMBER, DEMO_USER, RESTAURANT_PRODUCT as P, SHOP } from '../../server/src/demo/ids';
+import { DEMO_USER, SHOP } from '../../server/src/demo/ids';
 import { checksumsOf, parseChecksumLines, type Checksums } from '../../server/src/services/ops/checksums';
 import { buildTestServer, type TestServer } from '../support/build-server';
-import { api, confirm, FAULT_MERCHANT_KEY, login, merchant, ok, quote, walletChoose } from '../support/faults';
+import { FAULT_MERCHANT_KEY, login } from '../support/faults';
 import { waitUntil } from '../support/processes';
 import { checkCommand } from '../support/merchant-check';
+import { startBackupBurst } from '../support/backup-burst';
 
 // PGlite starts (the restore's staging check, the restored copy) on a busy 2-core machine
 jest.setTimeout(120_000);
@@ -43,50 +43,8 @@ afterAll(async () => {
 test('an online backup taken during a burst restores into a new DATA_DIR with the checksums of its instant', async () => {
   const member = await login(base, SHOP.restaurant, DEMO_USER.member.openid);
   const visitor = await login(base, SHOP.restaurant);
-  const cash = { type: 'dine', table: 'A1', people: 2, payType: 'cash', products: [{ id: 10303, quantity: 1, flag: 'a' }] };
-  const card = { ...cash, payType: 'vip', payPassword: DEMO_MEMBER.payPassword };
-  const duck = { ...cash, products: [{ id: P.peking, quantity: 1, flag: 'a' }] };
-  const [cashTotal, cardTotal, duckTotal] = await Promise.all([quote(base, visitor, cash), quote(base, member, card), quote(base, visitor, duck)]);
   const before = await checksumsOf(server.db);
-
-  const done = { now: false };
-  const count = { orders: 0, cardOrders: 0, topUps: 0, stockMoves: 0 };
-  const failures: string[] = [];
-  const lane = (name: string, step: () => Promise<void>) =>
-    (async () => {
-      while (!done.now) {
-        try {
-          await step();
-        } catch (e) {
-          failures.push(`${name}: ${String(e)}`);
-          done.now = true;
-        }
-      }
-    })();
-  const placed = async (token: string, body: Record<string, unknown>, total: number): Promise<boolean> => {
-    const a = await confirm(base, token, body, total, randomUUID());
-    if (a.status !== 200) throw new Error(`order answered ${a.status} ${a.text.slice(0, 200)}`);
-    if (a.body?.result) count.orders += 1;
-    return a.body?.result === true;
-  };
-  const lanes = Promise.all([
-    lane('cash orders', async () => void (await placed(visitor, cash, cashTotal))),
-    lane('card orders', async () => {
-      if (await placed(member, card, cardTotal)) count.cardOrders += 1;
-    }),
-    // the tracked duck (its stock may be out: a refusal is an answer)
-    lane('duck orders', async () => void (await placed(visitor, duck, duckTotal))),
-    lane('top-ups', async () => {
-      const created = await ok(api<{ rechargeId: number; pay: { params: { package: string } } }>(base, 'vip/recharge', { amount: 100, payType: 'weixin' }, member));
-      const paid = await walletChoose(base, created.pay.params.package, 'pay');
-      if (paid.status !== 200) throw new Error(`top-up wallet answered ${paid.status} ${paid.text.slice(0, 200)}`);
-      count.topUps += 1;
-    }),
-    lane('stock changes', async () => {
-      await ok(merchant(base, 'stock', { productId: P.peking, delta: 2 }));
-      count.stockMoves += 1;
-    }),
-  ]);
+  const { done, count, failures, lanes } = await startBackupBurst(base, member, visitor);
 
   const file = path.join(tmp, 'online.tar.gz');
   const printed: string[] = [];
