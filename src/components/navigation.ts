@@ -29,6 +29,18 @@ export function openRoute(url: string): Promise<unknown> {
   return Taro.navigateTo({ url: url.startsWith('/') ? url : `/${url}` });
 }
 
+/**
+ * Goes back `delta` pages, or, when fewer pages lie below (the page was opened by a link, a shared
+ * card or a browser reload), replaces this page with `fallback`: on H5 a navigateBack past the
+ * bottom of the stack reloads the same page, and on the mini programs it does nothing.
+ */
+export function backOr(fallback: string, delta = 1): Promise<unknown> {
+  if (Taro.getCurrentPages().length > delta) return Taro.navigateBack({ delta });
+  const path = fallback.replace(/^\//, '').split('?')[0];
+  if ((TAB_ROUTES as readonly string[]).includes(path)) return Taro.switchTab({ url: `/${path}` });
+  return Taro.redirectTo({ url: fallback.startsWith('/') ? fallback : `/${fallback}` });
+}
+
 /** Performs a screen action; "back" falls back to home when there is no page to go back to. */
 export function runAction(action: ScreenAction): Promise<unknown> {
   const target = ACTION_TARGETS[action];

@@ -65,7 +65,10 @@ suite('phone region and position in a browser', () => {
       await tap(page, '#addr-phone-region-GB');
       expect(await page.locator('#addr-phone-region').textContent()).toContain('GB +44');
       await tap(page, '#addr-save');
-      // saving goes back to the list: a probe that meets the page being replaced counts as not yet
+      // the form was opened by a link (no page below it): saving lands on the address list, not on the
+      // same form reloaded
+      await page.waitForFunction(() => location.hash.includes('pages/user/address/list'), undefined, { timeout: 20_000 });
+      await page.locator('.address-list-page').first().waitFor({ timeout: 20_000 });
       const saved = await waitUntil(
         'the address saved',
         async () => {

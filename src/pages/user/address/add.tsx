@@ -1,4 +1,5 @@
 import Taro, { useRouter } from '@tarojs/taro';
+import { backOr } from '@/components/navigation';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { Skeleton } from '@/components/Skeleton';
@@ -9,6 +10,8 @@ import { Gender } from '@/domain/enums';
 import { useStores } from '@/stores';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
+
+const ADDRESS_LIST = '/pages/user/address/list';
 
 /** user/address/add (C§2, USER-3): a new delivery address; from the confirm page it becomes the chosen one. */
 export default observer(function UserAddressAddPage() {
@@ -31,7 +34,8 @@ export default observer(function UserAddressAddPage() {
             }
             if (selecting) await address.select(res.address.id);
             // back to the list (or, when choosing, past it to the confirm page)
-            await Taro.navigateBack({ delta: selecting && Taro.getCurrentPages().length > 2 ? 2 : 1 });
+            if (selecting && Taro.getCurrentPages().length > 2) await Taro.navigateBack({ delta: 2 });
+            else await backOr(ADDRESS_LIST);
           }}
         />
       )}

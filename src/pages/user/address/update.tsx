@@ -1,7 +1,8 @@
-import Taro, { useRouter } from '@tarojs/taro';
+import { useRouter } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { PageShell } from '@/components/PageShell';
 import { EmptyState } from '@/components/EmptyState';
+import { backOr } from '@/components/navigation';
 import { Skeleton } from '@/components/Skeleton';
 import { useShopBoot } from '@/components/ordering/boot';
 import { AddressFormView, showSaveErrors } from '@/components/ordering/AddressFormView';
@@ -13,6 +14,8 @@ import { useStores } from '@/stores';
 import { formOf } from '@/stores/areas/address-edit';
 import '@/components/ordering/ordering.scss';
 import '@/components/ordering/ordering-pages.scss';
+
+const ADDRESS_LIST = '/pages/user/address/list';
 
 /** user/address/update (C§2, USER-3): edit, make default or delete a saved address. */
 export default observer(function UserAddressUpdatePage() {
@@ -31,7 +34,7 @@ export default observer(function UserAddressUpdatePage() {
   if (!current) {
     return (
       <PageShell route="user/address/update">
-        <EmptyState title={t('pages.screens.user/address/update.title')} description={t('pages.screens.user/address/update.text')} actionText={t('pages.actions.back')} onAction={() => void Taro.navigateBack()} />
+        <EmptyState title={t('pages.screens.user/address/update.title')} description={t('pages.screens.user/address/update.text')} actionText={t('pages.actions.back')} onAction={() => void backOr(ADDRESS_LIST)} />
       </PageShell>
     );
   }
@@ -42,12 +45,12 @@ export default observer(function UserAddressUpdatePage() {
         onSave={async (form) => {
           const res = await edit.update(id, form);
           if (!res.ok) showSaveErrors(res.errors);
-          else await Taro.navigateBack();
+          else await backOr(ADDRESS_LIST);
         }}
         onDelete={() =>
           void ask(t('pages.ordering.deleteAddressConfirm')).then(async (yes) => {
             if (!yes) return;
-            if (await edit.remove(id)) await Taro.navigateBack();
+            if (await edit.remove(id)) await backOr(ADDRESS_LIST);
             else toastError(ruleError(ErrorCode.addressError));
           })
         }
