@@ -9,11 +9,29 @@
  * PostgreSQL (that database is emptied and loaded with the demo data).
  *
  * The server runs on a clock fixed inside the demo shop's opening hours (Monday 12:00 in the shop's
- * UTC+8), so the bench gives the same figures at any hour. A floor is measured in the same run on the
- * same database: bare one-statement inserts (`INSERT INTO bench_floor … VALUES (…)`) through the same
- * driver, as many and as concurrent as the orders. `orders_vs_floor` = orders/s ÷ floor inserts/s:
- * the share of a database's bare write rate that a whole order (route, pricing, writes, counter
- * settlement) reaches, less dependent on how busy the machine is than orders/s alone.
+ * UTC+8), so the bench gives the same figures at any hour.
+ *
+ * The floor (`orders_floor_same_statements_per_s_*`, bench/floors/order-statements.ts): the order's
+ * own SQL, bare. An untimed pass just before the measured run, as many orders at the same concurrency,
+ * records every statement each order's placement and settlement hand to the database driver (text,
+ * bound values, driver options) — the request's reads and writes before, inside and after its
+ * writes, the settlement's, and the notice worker's passes the order's changes wake; not the
+ * transaction control. A second database of the same kind (a second in-memory PGlite; a PostgreSQL
+ * database created beside DATABASE_URL's and dropped after) gets the same schema, demo data, coupons
+ * and warm-up orders (their statements replayed); then each recorded order's statements are issued
+ * in one transaction per order through the same driver (PGlite's fast query path, node-postgres'
+ * named statements), as many and as concurrent as the measured orders, timed and with this
+ * process's CPU per order taken as for the orders. `orders_vs_floor_same_statements_*` = orders/s ÷
+ * floor orders/s; `orders_cpu_vs_floor_*` = CPU ms per order ÷ the floor's (goal ≤ 1.5): what the
+ * route, validation, pricing, the ORM and the answer cost beyond their statements. The recording
+ * pass runs apart from the measured one (on Node 20 recording turns on promise hooks, which slow
+ * every await) and the driver is put back before the orders are timed. Order ids start at
+ * 500,000,001 on both databases: an id the floor's database gives in another order (concurrent
+ * orders interleave differently) is told from every other bound number and bound in its place.
+ *
+ * The earlier floor stays: bare one-statement inserts (`INSERT INTO bench_floor … VALUES (…)`)
+ * through the same driver, as many and as concurrent as the orders; `orders_vs_floor` = orders/s ÷
+ * floor inserts/s.
  *
  * The server's own `/metrics` (METRICS_KEY set) is scraped before and after the measured orders:
  * `orders_metrics_count_match_*` is 1 when its `http_request_duration_seconds` counted exactly the
@@ -33,6 +51,7 @@ import { demoData } from '../server/src/demo';
 import { DEMO_MEMBER, DEMO_USER, MEMBER_COUPON, SHOP } from '../server/src/demo/ids';
 import { merchantAct } from '../server/src/services/orders/merchant';
 import { API_BASE } from '../src/api/contract/common';
+import { replayOrder, StatementCapture, type OrderStatements } from './floors/order-statements';
 import { poolTimes } from './support/pool';
 import { agreement, histogramOf, parsePrometheus, type Agreement } from './support/prometheus';
 import { percentile } from './support/stats';
@@ -83,6 +102,46 @@ async function truncate(database: Database): Promise<void> {
     END LOOP; END $$;`);
 }
 
+/** Order ids of both databases start above this: no other number an order binds comes near. */
+const ORDER_IDS_FROM = 500_000_000;
+
+/**
+ * Empties `database` and loads what the orders need: the demo data, one ¥10 coupon per order (copies
+ * of the demo member's: a coupon is held by one live order), the demo member's balance for the card
+ * orders, and the order ids' start. The same on the API's database and on the floor's, so the
+ * recorded statements find the same rows. Answers the coupons' ids.
+ */
+async function loadOrdersState(database: Database, coupons: number): Promise<number[]> {
+  await truncate(database);
+  await seedDemo(database.db, demoData);
+  const db = database.db;
+  const [template] = await db.select().from(memberCoupons).where(eq(memberCoupons.id, MEMBER_COUPON.amount));
+  const ids: number[] = [];
+  for (let i = 0; i < coupons; i += 200) {
+    const rows = await db
+      .insert(memberCoupons)
+      .values(
+        Array.from({ length: Math.min(200, coupons - i) }, () => ({
+          userId: DEMO_USER.visitor.id,
+          shopId: SHOP.restaurant,
+          status: 1,
+          startDate: template.startDate,
+          endDate: template.endDate,
+          source: 'bench',
+          data: template.data,
+        })),
+      )
+      .returning({ id: memberCoupons.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  await db
+    .update(members)
+    .set({ balance: sql`1000000`, giftAmount: sql`1000000` })
+    .where(eq(members.id, DEMO_MEMBER.id));
+  await database.exec(`SELECT setval(pg_get_serial_sequence('orders', 'id'), ${ORDER_IDS_FROM})`);
+  return ids;
+}
+
 interface Figures {
   ordersPerS: number;
   floorPerS: number;
@@ -91,11 +150,17 @@ interface Figures {
   /** The measured `order/confirm` calls' p99 as the bench timed them (ms), and /metrics' figures for them. */
   confirmP99Ms: number;
   metrics: Agreement;
+  /** The statements of the warm-up orders and of the recording pass (as many orders as the measured run). */
+  recorded: { warmup: OrderStatements[]; orders: OrderStatements[] };
+  /** The recording pass: its orders/s and CPU ms per order (the recording's own cost in them). */
+  recordingPerS: number;
+  recordingCpuMsPerOrder: number;
 }
 
 async function benchOn(database: Database, concurrency: number): Promise<Figures> {
-  await truncate(database);
-  await seedDemo(database.db, demoData);
+  // coupons: warm-up orders, then the recording pass, then the measured orders, then the quote
+  const needed = WARMUP + 2 * ORDERS + 1;
+  const ids = await loadOrdersState(database, needed);
   const app = await buildApp({
     config: testConfig({ unpaidTimeoutS: 900, metricsKey: METRICS_KEY }),
     database,
@@ -108,34 +173,6 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
   try {
     const token = (await ctx.sessions.issue(DEMO_USER.visitor.id, SHOP.restaurant)).token;
     const memberToken = (await ctx.sessions.issue(DEMO_USER.member.id, SHOP.restaurant)).token;
-    // one ¥10 coupon per order, copies of the demo member's (a coupon is held by one live order)
-    const [template] = await ctx.db
-      .select()
-      .from(memberCoupons)
-      .where(eq(memberCoupons.id, MEMBER_COUPON.amount));
-    const ids: number[] = [];
-    const needed = WARMUP + ORDERS + 1;
-    for (let i = 0; i < needed; i += 200) {
-      const rows = await ctx.db
-        .insert(memberCoupons)
-        .values(
-          Array.from({ length: Math.min(200, needed - i) }, () => ({
-            userId: DEMO_USER.visitor.id,
-            shopId: SHOP.restaurant,
-            status: 1,
-            startDate: template.startDate,
-            endDate: template.endDate,
-            source: 'bench',
-            data: template.data,
-          })),
-        )
-        .returning({ id: memberCoupons.id });
-      ids.push(...rows.map((r) => r.id));
-    }
-    await ctx.db
-      .update(members)
-      .set({ balance: sql`1000000`, giftAmount: sql`1000000` })
-      .where(eq(members.id, DEMO_MEMBER.id));
 
     const confirm = async (tk: string, body: object) => {
       const res = await app.inject({
@@ -180,7 +217,21 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
     const floorPerS = ORDERS / ((performance.now() - f0) / 1000);
     await database.exec('DROP TABLE bench_floor');
 
-    await poolTimes(WARMUP, concurrency, (i) => placeAndSettle(ids[ORDERS + i]));
+    // the warm-up and a pass of as many orders as the measured run, each order's statements recorded
+    // (the floor's); then the driver is put back and the measured orders run unrecorded
+    const capture = new StatementCapture(database);
+    const recordOrders = (n: number, from: number) =>
+      poolTimes(n, concurrency, async (i) => (await capture.run(() => placeAndSettle(ids[from + i]))).issued);
+    const warmup = await recordOrders(WARMUP, 0);
+    const r0 = process.cpuUsage();
+    const rt0 = performance.now();
+    const recorded = await recordOrders(ORDERS, WARMUP);
+    const recordingPerS = ORDERS / ((performance.now() - rt0) / 1000);
+    const rcpu = process.cpuUsage(r0);
+    const recordingCpuMsPerOrder = (rcpu.user + rcpu.system) / 1000 / ORDERS;
+    await capture.quiet();
+    capture.stop();
+
     const scrape = async () => {
       const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_KEY}` } });
       if (res.statusCode !== 200) throw new Error(`/metrics answered ${res.statusCode}`);
@@ -189,7 +240,7 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
     const before = await scrape();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    await poolTimes(ORDERS, concurrency, (i) => placeAndSettle(ids[i], true));
+    await poolTimes(ORDERS, concurrency, (i) => placeAndSettle(ids[WARMUP + ORDERS + i], true));
     const ordersPerS = ORDERS / ((performance.now() - t0) / 1000);
     const after = await scrape();
     const confirmP99Ms = percentile([...confirmMs].sort((a, b) => a - b), 99);
@@ -213,10 +264,104 @@ async function benchOn(database: Database, concurrency: number): Promise<Figures
       if (!r.result) throw new Error(`balance order failed: ${JSON.stringify(r)}`);
     });
     const balancePerS = BALANCE_ORDERS / ((performance.now() - t1) / 1000);
-    return { ordersPerS, floorPerS, cpuMsPerOrder, balancePerS, confirmP99Ms, metrics: agreement(before, after, confirmMs.length, confirmP99Ms) };
+    return {
+      ordersPerS,
+      floorPerS,
+      cpuMsPerOrder,
+      balancePerS,
+      confirmP99Ms,
+      metrics: agreement(before, after, confirmMs.length, confirmP99Ms),
+      recorded: { warmup, orders: recorded },
+      recordingPerS,
+      recordingCpuMsPerOrder,
+    };
   } finally {
     await app.close();
   }
+}
+
+interface SameStatementsFloor {
+  perS: number;
+  cpuMsPerOrder: number;
+  /** Statements per recorded order (the measured pass), and transactions the server opened per order. */
+  statementsPerOrder: number;
+  transactionsPerOrder: number;
+  /** Replayed statements whose answer had another row count than in the API's run (0: the same work). */
+  rowMismatches: number;
+  /** Orders whose id the floor's database gave differently (bound in its place in their later statements). */
+  remapped: number;
+}
+
+/**
+ * The floor on a second database of the same kind: the same state as the API's before its
+ * recording pass (demo data, coupons, the warm-up orders' statements replayed), then every recorded
+ * order's statements, one transaction per order, at the orders' concurrency.
+ */
+async function sameStatementsFloor(
+  database: Database,
+  recorded: Figures['recorded'],
+  concurrency: number,
+): Promise<SameStatementsFloor> {
+  await loadOrdersState(database, WARMUP + 2 * ORDERS + 1);
+  let rowMismatches = 0;
+  let remapped = 0;
+  const replay = async (order: OrderStatements) => {
+    const r = await replayOrder(database, order);
+    rowMismatches += r.rowMismatches;
+    remapped += r.remapped;
+  };
+  await poolTimes(recorded.warmup.length, concurrency, (i) => replay(recorded.warmup[i]));
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await poolTimes(recorded.orders.length, concurrency, (i) => replay(recorded.orders[i]));
+  const perS = recorded.orders.length / ((performance.now() - t0) / 1000);
+  const cpu = process.cpuUsage(c0);
+  const statements = recorded.orders.reduce((n, o) => n + o.statements.length, 0);
+  const transactions = recorded.orders.reduce((n, o) => n + o.transactions, 0);
+  return {
+    perS,
+    cpuMsPerOrder: (cpu.user + cpu.system) / 1000 / recorded.orders.length,
+    statementsPerOrder: statements / recorded.orders.length,
+    transactionsPerOrder: transactions / recorded.orders.length,
+    rowMismatches,
+    remapped,
+  };
+}
+
+/** A PostgreSQL database beside `url`'s for the floor: created empty, dropped after `fn`. */
+async function withFloorDatabase<T>(url: string, fn: (floorUrl: string) => Promise<T>): Promise<T> {
+  const { Client } = await import('pg');
+  const floorUrl = new URL(url);
+  const name = `${decodeURIComponent(floorUrl.pathname.slice(1)) || 'postgres'}_orders_floor`.slice(0, 63);
+  floorUrl.pathname = `/${encodeURIComponent(name)}`;
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  const ident = `"${name.replace(/"/g, '""')}"`;
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${ident}`);
+    return await fn(floorUrl.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${ident} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** The orders beside the same-statements floor of their database. */
+function printSameStatementsFloor(run: 'embedded' | 'postgres', f: Figures, floor: SameStatementsFloor): void {
+  console.error(
+    `[orders ${run}] floor: ${floor.statementsPerOrder.toFixed(2)} statements per order (the server opened ${floor.transactionsPerOrder.toFixed(2)} transactions per order), ` +
+      `replayed with ${floor.rowMismatches} row-count differences and ${floor.remapped} ids given in another order; the recording pass ran ${f.recordingPerS.toFixed(1)} orders/s at ${f.recordingCpuMsPerOrder.toFixed(2)} CPU ms per order`,
+  );
+  if (floor.rowMismatches > 0)
+    console.error(`[orders ${run}] the floor's statements did not all find the rows they found in the API's run: the floor does less work than the orders`);
+  console.log(`BENCH orders_floor_same_statements_per_s_${run} ${floor.perS.toFixed(1)} orders/s`);
+  console.log(`BENCH cpu_ms_per_order_floor_${run} ${floor.cpuMsPerOrder.toFixed(2)} ms`);
+  console.log(
+    `BENCH orders_vs_floor_same_statements_${run} ${(f.ordersPerS / floor.perS).toFixed(4)} (orders/s ÷ the same statements bare, one transaction per order)`,
+  );
+  console.log(`BENCH orders_cpu_vs_floor_${run} ${(f.cpuMsPerOrder / floor.cpuMsPerOrder).toFixed(2)} (CPU per order ÷ the floor's)`);
+  console.log(`BENCH ${run === 'embedded' ? 'orders_statements_per_order' : 'orders_statements_per_order_postgres'} ${floor.statementsPerOrder.toFixed(1)}`);
 }
 
 async function main(): Promise<void> {
@@ -229,6 +374,12 @@ async function main(): Promise<void> {
     `BENCH orders_vs_floor_embedded ${(embedded.ordersPerS / embedded.floorPerS).toFixed(4)} (orders/s ÷ one-statement inserts/s)`,
   );
   printMetrics('embedded', embedded);
+  const embeddedFloorDb = await openDatabase('memory://');
+  try {
+    printSameStatementsFloor('embedded', embedded, await sameStatementsFloor(embeddedFloorDb, embedded.recorded, CONCURRENCY_EMBEDDED));
+  } finally {
+    await embeddedFloorDb.close();
+  }
   const url = process.env.DATABASE_URL ?? '';
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = await benchOn(await openDatabase(url), CONCURRENCY_POSTGRES);
@@ -240,6 +391,15 @@ async function main(): Promise<void> {
       `BENCH orders_vs_floor_postgres ${(pg.ordersPerS / pg.floorPerS).toFixed(4)} (orders/s ÷ one-statement inserts/s)`,
     );
     printMetrics('postgres', pg);
+    const floor = await withFloorDatabase(url, async (floorUrl) => {
+      const floorDb = await openDatabase(floorUrl);
+      try {
+        return await sameStatementsFloor(floorDb, pg.recorded, CONCURRENCY_POSTGRES);
+      } finally {
+        await floorDb.close();
+      }
+    });
+    printSameStatementsFloor('postgres', pg, floor);
   } else {
     console.log('BENCH orders_per_s_postgres skipped (DATABASE_URL is not a postgres:// URL)');
   }
