@@ -18,6 +18,7 @@ export function createStoreApi(client: RequestClient) {
     vipInfo: bindCall<Calls['vipInfo']>(client, 'store/vipInfo'),
     products: bindCall<Calls['products']>(client, 'store/products'),
     productTypes: bindCall<Calls['productTypes']>(client, 'store/productTypes'),
+    publicProductTypes: bindCall<Calls['publicProductTypes']>(client, 'store/publicProductTypes'),
     productsChunk: bindCall<Calls['productsChunk']>(client, 'store/productsChunk'),
     productDetail: bindCall<Calls['productDetail']>(client, 'store/productDetail'),
     comboCheck: bindCall<Calls['comboCheck']>(client, 'store/comboCheck'),

@@ -167,6 +167,16 @@ export class ShopBoot {
     const gen = this.generation;
     root.start();
     const launchShop = root.session.id && /^\d+$/.test(root.session.id) ? Number(root.session.id) : null;
+    // without a token, the menu of the launch shop does not wait for the login: its list is asked for
+    // by the shop's id, beside the login, and its calls that need a token wait for it (MENU-8)
+    if (run.menuEarly && !root.session.refreshToken() && launchShop !== null && this.bootedShop !== launchShop && (!root.shop.detail || root.shop.shopId !== launchShop)) {
+      const signedIn = root.auth.ensureLogin().then(
+        (res) => res.ok,
+        () => false,
+      );
+      run.early = root.ready().then(() => root.menu.load(launchShop, { signedIn }));
+      run.early.catch(() => undefined);
+    }
     const login = await root.auth.ensureLogin();
     if (!login.ok) {
       // no shop in the link and none to log in to: the way forward is choosing one, not a retry
@@ -177,7 +187,11 @@ export class ShopBoot {
     const needShop = !root.shop.detail || (launchShop !== null && root.shop.shopId !== launchShop);
     // the menu of the launch shop loads alongside the shop itself: the first product shows sooner (MENU-8)
     if (run.menuEarly && needShop && launchShop !== null && this.bootedShop !== launchShop) {
-      run.early = root.ready().then(() => root.menu.load(launchShop));
+      // a caller that asked for the menu once the login was under way
+      if (!run.early) {
+        run.early = root.ready().then(() => root.menu.load(launchShop));
+        run.early.catch(() => undefined);
+      }
       // and the shop's activities with it: the list shows once both are in (see runOrdering)
       void this.loadPromotions(launchShop);
     }
@@ -257,7 +271,11 @@ export class ShopBoot {
     const run = this.shopLevel(true);
     const res = await run.result;
     if (!res.ok) return res;
-    await storesReady;
+    await storesReady.catch((error: unknown) => {
+      // the early menu waited on the same module load: a retry asks for the menu again
+      run.early = null;
+      throw error;
+    });
     if (gen !== this.generation) return failed();
     const shop = root.shop.shop;
     if (!shop) return failed();

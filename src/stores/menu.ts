@@ -115,6 +115,8 @@ export interface MenuDeps {
 }
 
 export class MenuStore {
+  /** The login a launch's menu started without (MENU-8); the calls that need a token wait for it. */
+  private signedIn: Promise<boolean> | null = null;
   shopId: number | null = null;
   /** The menu version held (null before the first load). */
   version: number | null = null;
@@ -273,6 +275,12 @@ export class MenuStore {
    * and refreshes only the stock. A large menu (above MENU_CHUNK_THRESHOLD products) loads its
    * category list with store/productTypes and then its products category by category.
    */
+  /** The store calls that need a token: once the login a tokenless launch started has succeeded. */
+  private async tokened(): Promise<MenuDeps['api']['store']> {
+    if (this.signedIn && !(await this.signedIn)) throw new Error('menu: the login failed');
+    return this.deps.api.store;
+  }
+
   /** The shop's zone, once the shop is known (a menu loaded at launch read sale times on the default). */
   setZone(zone: ShopZone): void {
     change('menu/zone', () => {
@@ -280,7 +288,10 @@ export class MenuStore {
     });
   }
 
-  async load(shopId: number, opts: { zone?: ShopZone } = {}): Promise<void> {
+  async load(shopId: number, opts: { zone?: ShopZone; signedIn?: Promise<boolean> } = {}): Promise<void> {
+    // MENU-8: a launch that has no token yet asks for the list by the shop's id (no token needed); the
+    // calls that need one wait for the login
+    this.signedIn = opts.signedIn ?? null;
     const cached = this.readCache(shopId);
     change('menu/loading', () => {
       if (this.shopId !== shopId) this.applyCache(shopId, cached);
@@ -307,7 +318,9 @@ export class MenuStore {
               (): FetchedCategory | null => null,
             )
           : null;
-      const types = await this.deps.api.store.productTypes({ version: cached?.version });
+      const types = opts.signedIn
+        ? await this.deps.api.store.publicProductTypes({ shopId, version: cached?.version })
+        : await this.deps.api.store.productTypes({ version: cached?.version });
       const categories = types.unchanged && cached ? cached.categories : types.unchanged ? [] : types.types.map(toCategory);
       const count = categories.reduce((n, c) => n + c.productIds.length, 0);
       if (count <= MENU_CHUNK_THRESHOLD) {
@@ -401,7 +414,7 @@ export class MenuStore {
     let page = 1;
     for (;;) {
       const res: Omit<ChunkPage, 'version'> =
-        page === 1 && firstPage ? { ...firstPage, stale: false } : await this.deps.api.store.productsChunk({ version, typeId, page, pageLimit: MENU_CHUNK_PAGE_LIMIT });
+        page === 1 && firstPage ? { ...firstPage, stale: false } : await (await this.tokened()).productsChunk({ version, typeId, page, pageLimit: MENU_CHUNK_PAGE_LIMIT });
       stale = stale || res.stale;
       list.push(...res.list);
       if (page * res.pageLimit >= res.total || res.list.length === 0) break;
@@ -432,12 +445,12 @@ export class MenuStore {
     const loaded: Product[] = [];
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
-      const res = await this.deps.api.store.productsChunk({ version: this.version ?? undefined, ids: chunk, page: 1, pageLimit: 100 });
+      const res = await (await this.tokened()).productsChunk({ version: this.version ?? undefined, ids: chunk, page: 1, pageLimit: 100 });
       if (res.stale) this.markNewMenu();
       loaded.push(...res.list);
       // the answer pages at 100: ask again for what is still missing
       for (let page = 2; (page - 1) * res.pageLimit < res.total; page += 1) {
-        const more = await this.deps.api.store.productsChunk({ version: this.version ?? undefined, ids: chunk, page, pageLimit: 100 });
+        const more = await (await this.tokened()).productsChunk({ version: this.version ?? undefined, ids: chunk, page, pageLimit: 100 });
         loaded.push(...more.list);
       }
     }
@@ -472,7 +485,7 @@ export class MenuStore {
         this.searching = true;
       });
       try {
-        const res = await this.deps.api.store.productSearch({ searchText: q, version: this.version ?? undefined });
+        const res = await (await this.tokened()).productSearch({ searchText: q, version: this.version ?? undefined });
         results = res.list;
       } finally {
         change('menu/searched', () => {
@@ -520,7 +533,7 @@ export class MenuStore {
     if (unique.length === 0) return;
     const read: Array<[number, number | null]> = [];
     for (let i = 0; i < unique.length; i += 500) {
-      const res = await this.deps.api.store.stockQuery({ products: unique.slice(i, i + 500).map((id) => ({ id })) });
+      const res = await (await this.tokened()).stockQuery({ products: unique.slice(i, i + 500).map((id) => ({ id })) });
       for (const row of res.list) read.push([row.product_id, row.stock_quantity]);
     }
     this.applyStock(read);
@@ -540,7 +553,7 @@ export class MenuStore {
 
   /** store/products with the held version: the body when it moved, the stock always. */
   private async loadWhole(shopId: number, cached: MenuCache | null): Promise<void> {
-    const res = await this.deps.api.store.products({ version: cached?.complete ? cached.version : undefined });
+    const res = await (await this.tokened()).products({ version: cached?.complete ? cached.version : undefined });
     this.applyWhole(shopId, res, cached);
   }
 

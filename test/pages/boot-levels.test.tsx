@@ -5,7 +5,9 @@
  */
 import { buildOrderingStores } from '@/stores/ordering';
 import type { OrderingBuilder } from '@/stores/ordering';
-import { fakeRoot, product, scriptBoot } from '../support/store-factories';
+import type { Transport } from '@/api/request';
+import { fakeRoot, menuBody, product, scriptBoot, typesBody } from '../support/store-factories';
+import { ok } from '../support/fakes';
 
 const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 
@@ -19,6 +21,12 @@ function build() {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Settles turns of the event loop until `done` holds (at most 200 turns). */
+async function waitFor(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i += 1) await settle();
+  if (!done()) throw new Error('condition never held');
+}
 
 describe('boot levels', () => {
 
@@ -75,7 +83,47 @@ describe('boot levels', () => {
   test('concurrent ordering boots share one run', async () => {
     const { root, calls } = build();
     await Promise.all([root.boot.load(), root.boot.load()]);
+    // a visitor's launch asks for the menu by the shop's id, once
+    expect(calls().filter((c) => c === 'store/publicProductTypes')).toHaveLength(1);
+    expect(calls().filter((c) => c === 'store/productTypes')).toHaveLength(0);
+  });
+
+  test('a launch without a token asks for the menu before the login answers (MENU-8)', async () => {
+    // the visitor entry stays unanswered until the test lets it through
+    let letLoginThrough = () => undefined as void;
+    const loginHeld = new Promise<void>((resolve) => {
+      letLoginThrough = resolve;
+    });
+    const { root, transport } = fakeRoot({
+      query: { id: '1' },
+      via: (inner): Transport => ({
+        send: async (request) => {
+          if (request.url.endsWith('/user/h5entry')) await loginHeld;
+          return inner.send(request);
+        },
+      }),
+    });
+    scriptBoot(transport, [noodles]);
+    // as the server answers a small menu: the list with the whole menu (MENU-8)
+    const { categories, stock } = menuBody(1, [noodles]);
+    transport.on('store/publicProductTypes', ok({ ...typesBody(1, [noodles]), whole: { categories, stock } }));
+    const booted = root.boot.load();
+    await waitFor(() => root.menu.products.size > 0);
+    // the menu is in while the login is still out: nothing else was asked for
+    expect(transport.requests.map((r) => r.url.split('/').slice(-2).join('/'))).toEqual(['store/publicProductTypes']);
+    expect(root.menu.products.get(1)?.name).toEqual('Beef noodles');
+    letLoginThrough();
+    expect((await booted).ok).toEqual(true);
+    expect(root.cart.shopId).toEqual(1);
+  });
+
+  test('a launch with a stored token asks for the menu of the shop its token names, as before', async () => {
+    const { root, calls } = build();
+    await root.boot.load({ ordering: false });
+    root.boot.reset();
+    await root.boot.load();
     expect(calls().filter((c) => c === 'store/productTypes')).toHaveLength(1);
+    expect(calls().filter((c) => c === 'store/publicProductTypes')).toHaveLength(0);
   });
 
   test('a failed module load fails the ordering boot and a retry succeeds', async () => {

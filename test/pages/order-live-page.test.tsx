@@ -69,6 +69,7 @@ function buildRoot() {
     .on('store/detail', ok(shopDetail({ id: 1 })))
     .on('store/paySetting', ok(paySetting()))
     .on('store/memberSetting', ok({}))
+    .on('store/publicProductTypes', ok(typesBody(1, [])))
     .on('store/productTypes', ok(typesBody(1, [])))
     .on('store/products', ok(menuBody(1, [])))
     .on('store/vipInfo', ok({ vipInfo: null, memberSetting: {}, levels: [], version: 1, unchanged: false }))

@@ -14,7 +14,7 @@ function build() {
   // the menu's category call answers late, as a large menu's does next to the shop's small calls
   const slowMenu = (transport: FakeTransport): Transport => ({
     send: async (request) => {
-      if (request.url.endsWith('/store/productTypes')) await new Promise((resolve) => setTimeout(resolve, 20));
+      if (/\/store\/(productTypes|publicProductTypes)$/.test(request.url)) await new Promise((resolve) => setTimeout(resolve, 20));
       return transport.send(request);
     },
   });
@@ -23,12 +23,12 @@ function build() {
 
 const noodles = product({ id: 1, name: 'Beef noodles', price: 18 });
 
-/** Whether the call to `path` was sent before the menu's products were asked for (read after the boot). */
-function askedBeforeMenu(transport: FakeTransport, path: string): () => boolean {
+/** Whether the call to `path` was sent before the menu's products were in (read after the boot). */
+function askedBeforeMenu(transport: FakeTransport, path: string, menuIn: () => boolean): () => boolean {
   let before = false;
   const seen = transport.send.bind(transport);
   transport.send = async (request) => {
-    if (request.url.endsWith(path)) before = !transport.requests.some((r) => r.url.endsWith('/store/products'));
+    if (request.url.endsWith(path)) before = !menuIn();
     return seen(request);
   };
   return () => before;
@@ -58,7 +58,7 @@ describe('root.boot.load', () => {
   test('asks for the activities alongside the menu (before its slow category call answers) and has them when the boot ends', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    const activitiesAskedBeforeMenu = askedBeforeMenu(transport, '/activity/list');
+    const activitiesAskedBeforeMenu = askedBeforeMenu(transport, '/activity/list', () => root.menu.products.size > 0);
     const res = await root.boot.load();
     expect(res).toEqual({ ok: true });
     expect(activitiesAskedBeforeMenu()).toEqual(true);
@@ -81,7 +81,7 @@ describe('root.boot.load', () => {
   test('a page showing member prices asks for the card alongside the menu and has it when the boot ends', async () => {
     const { root, transport } = build();
     scriptBoot(transport, [noodles]);
-    const cardAskedBeforeMenu = askedBeforeMenu(transport, '/store/vipInfo');
+    const cardAskedBeforeMenu = askedBeforeMenu(transport, '/store/vipInfo', () => root.menu.products.size > 0);
     const res = await root.boot.load({ member: true });
     const cardCalls = transport.requests.filter((r) => r.url.endsWith('/store/vipInfo')).length;
     expect(res).toEqual({ ok: true });

@@ -49,6 +49,7 @@ const BODIES: Record<string, unknown> = {
   'store/vipInfo': { version: 0 },
   'store/products': { version: 0 },
   'store/productTypes': { version: 0 },
+  'store/publicProductTypes': { shopId: SHOP.restaurant, version: 0 },
   'store/productsChunk': { page: 1, pageLimit: 5 },
   'store/productDetail': { id: P.mapoTofu },
   'store/comboCheck': { productId: P.comboSet, isNewVersion: true },

@@ -241,6 +241,34 @@ describe('menu (MENU-1…6)', () => {
     }
   }, 60_000);
 
+  test('publicProductTypes answers the shop named in the body without a token, as productTypes answers that shop (MENU-8)', async () => {
+    const [open, tokened] = await Promise.all([
+      server.call(storeCalls.publicProductTypes, { shopId: SHOP.restaurant }),
+      server.call(storeCalls.productTypes, {}, { token: visitor }),
+    ]);
+    if (!open.ok || !tokened.ok) throw new Error('expected both answers');
+    expect(open.info).toEqual(tokened.info);
+    // the body's shop, not a token's: a beauty shop's token asking for the restaurant gets the restaurant
+    const beautyToken = await server.login(SHOP.beauty);
+    const named = await server.call(storeCalls.publicProductTypes, { shopId: SHOP.restaurant }, { token: beautyToken });
+    expect(named.ok && named.info).toEqual(tokened.info);
+    const same = await server.call(storeCalls.publicProductTypes, { shopId: SHOP.restaurant, version: 1 });
+    expect(same.ok && same.info).toEqual({ version: 1, unchanged: true });
+  });
+
+  test('publicProductTypes refuses a shop that does not exist and a body without a shop, and changes nothing', async () => {
+    const unknown = await server.call(storeCalls.publicProductTypes, { shopId: 999999 });
+    expect(unknown.ok).toBe(false);
+    expect(unknown.code).toBe('getShopDataFailed');
+    const none = await server.call(storeCalls.publicProductTypes, {});
+    expect(none.code).toBe('badRequest');
+    expect(none.info).toContain('shopId');
+    const text = await server.call(storeCalls.publicProductTypes, { shopId: 'x' });
+    expect(text.code).toBe('badRequest');
+    const [shop] = await server.db.select({ v: shops.menuVersion }).from(shops).where(eq(shops.id, SHOP.restaurant));
+    expect(shop.v).toBe(1);
+  });
+
   test('productTypes with the current version answers unchanged', async () => {
     const res = await server.call(storeCalls.productTypes, { version: 1 }, { token: visitor });
     // nothing else with it: the app keeps its stored menu

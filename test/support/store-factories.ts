@@ -369,6 +369,8 @@ export function scriptBoot(transport: FakeTransport, products: Product[]): void 
   transport.on('store/detail', ok(shopDetail()));
   transport.on('store/paySetting', ok(paySetting(['cash'])));
   transport.on('store/memberSetting', ok({}));
+  // a launch without a token asks for the list by the shop's id (MENU-8); with one, by the token's shop
+  transport.on('store/publicProductTypes', ok(typesBody(1, products)));
   transport.on('store/productTypes', ok(typesBody(1, products)));
   transport.on('store/products', ok(menuBody(1, products)));
   transport.on('store/vipInfo', ok({ version: 1, unchanged: false, vipInfo: null, memberSetting: {}, levels: [] }));

@@ -3,6 +3,7 @@ import { storeCalls } from '../../../src/api/contract/store';
 import { MenuLoading, ProductStatus } from '../../../src/domain/enums';
 import { comboItemState } from '../../../src/domain/cart';
 import type { ServerContext } from '../context';
+import type { Lang } from '../i18n/messages';
 import { fail } from '../http/errors';
 import { PreSerialized, registerCall } from '../http/call';
 import { findMemberOfUser, toMemberInfo } from '../services/members-read';
@@ -16,36 +17,50 @@ import { couponProductsOf, limitCardsOf, limitCardUsesOf, memberLevelsOf } from 
 
 /** Shop, menu and profile calls (C§7 store; SHOP-1, MENU-1…6, USER-2). */
 export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): void {
-  registerCall(app, ctx, storeCalls.list, async (c) => ({ list: await chainShops(ctx, c.session.shopId, c.lang) }));
+  registerCall(app, ctx, storeCalls.list, async (c) => ({
+    list: await chainShops(ctx, c.session.shopId, c.lang),
+  }));
 
   registerCall(app, ctx, storeCalls.detail, async (c) => {
     const shopId = c.body.id ?? c.session.shopId;
     const row = await getShop(ctx, shopId);
     const now = ctx.clock.now();
     // CONSOLE-5: the order types the shop paused (the menu's banner)
-    return { ...shopDetail(row, c.lang, now, c.abroad, c.userAgentType), pauses: await storefrontPauses(ctx, row.id, now) };
+    return {
+      ...shopDetail(row, c.lang, now, c.abroad, c.userAgentType),
+      pauses: await storefrontPauses(ctx, row.id, now),
+    };
   });
 
-  registerCall(app, ctx, storeCalls.paySetting, async (c) => paySettingOf((await getShop(ctx, c.session.shopId)).paySetting, paymentsOf(ctx).available));
+  registerCall(app, ctx, storeCalls.paySetting, async (c) =>
+    paySettingOf((await getShop(ctx, c.session.shopId)).paySetting, paymentsOf(ctx).available),
+  );
   registerCall(app, ctx, storeCalls.vipChargePaySetting, async (c) =>
     paySettingOf((await getShop(ctx, c.session.shopId)).vipChargePaySetting, paymentsOf(ctx).available),
   );
 
-  const levelsOf = (shopId: number, chainId: number | null, lang: 'zh' | 'en') => memberLevelsOf(ctx, shopId, chainId, lang);
+  const levelsOf = (shopId: number, chainId: number | null, lang: 'zh' | 'en') =>
+    memberLevelsOf(ctx, shopId, chainId, lang);
 
   registerCall(app, ctx, storeCalls.levels, async (c) => {
     const shop = await getShop(ctx, c.session.shopId);
     return { list: await levelsOf(shop.id, shop.chainId, c.lang) };
   });
 
-  registerCall(app, ctx, storeCalls.memberSetting, async (c) => (await getShop(ctx, c.session.shopId)).memberSetting ?? {});
+  registerCall(
+    app,
+    ctx,
+    storeCalls.memberSetting,
+    async (c) => (await getShop(ctx, c.session.shopId)).memberSetting ?? {},
+  );
 
   registerCall(app, ctx, storeCalls.vipInfo, async (c) => {
     const shop = await getShop(ctx, c.session.shopId);
     const member = await findMemberOfUser(ctx.db, c.session.userId, shop.id, shop.chainId);
     const vipInfo = member ? toMemberInfo(member, shop.industry) : null;
     // settings and levels follow the shop's version; the card itself is always fresh
-    if (c.body.version === shop.menuVersion) return { version: shop.menuVersion, unchanged: true as const, vipInfo };
+    if (c.body.version === shop.menuVersion)
+      return { version: shop.menuVersion, unchanged: true as const, vipInfo };
     return {
       version: shop.menuVersion,
       unchanged: false as const,
@@ -65,22 +80,16 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     );
   });
 
-  registerCall(app, ctx, storeCalls.productTypes, async (c) => {
-    const shopId = c.session.shopId;
-    const menu = await getMenu(ctx, shopId, c.lang);
-    if (c.body.version === menu.version) return { version: menu.version, unchanged: true as const };
-    const head = `{"version":${menu.version},"unchanged":false,"types":${menu.typesJson}`;
-    // MENU-8: what the app asks for next comes with the list — the whole of a small menu (as
-    // store/products answers it), or the first page of a large menu's first category (as
-    // store/productsChunk answers it) with the live stock of its products (as store/stockQuery
-    // answers it): the first rows show without another call
-    if (menu.productCount <= MenuLoading.chunkThreshold) {
-      const stock = await liveStock(ctx, shopId);
-      return new PreSerialized(`${head},"whole":{"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}}`);
-    }
-    if (menu.firstChunkJson === null) return new PreSerialized(`${head}}`);
-    const stock = await readStock(ctx, shopId, menu.firstChunkIds);
-    return new PreSerialized(`${head},"first":${menu.firstChunkJson},"stock":${JSON.stringify(stock)}}}`);
+  registerCall(app, ctx, storeCalls.productTypes, async (c) =>
+    productTypesAnswer(ctx, c.session.shopId, c.lang, c.body.version),
+  );
+
+  // MENU-8: the launch shop's menu without waiting for a token: the same answer as store/productTypes,
+  // for the shop named in the body (the menu is the same for every customer of a shop); a shop that
+  // does not exist is refused as the login refuses it
+  registerCall(app, ctx, storeCalls.publicProductTypes, async (c) => {
+    await getShop(ctx, c.body.shopId);
+    return productTypesAnswer(ctx, c.body.shopId, c.lang, c.body.version);
   });
 
   registerCall(app, ctx, storeCalls.productsChunk, async (c) => {
@@ -90,7 +99,9 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     const pageLimit = c.body.pageLimit ?? 20;
     const wanted = ids ? new Set(ids) : null;
     const all = menu.categories
-      .filter((cat) => (typeId === undefined || cat.id === typeId) && (type === undefined || cat.type === type))
+      .filter(
+        (cat) => (typeId === undefined || cat.id === typeId) && (type === undefined || cat.type === type),
+      )
       .flatMap((cat) => cat.products)
       .filter((p) => !wanted || wanted.has(p.id));
     return {
@@ -141,7 +152,9 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
 
   registerCall(app, ctx, storeCalls.productTaxes, async (c) => {
     const menu = await getMenu(ctx, c.session.shopId, c.lang);
-    const data = [...menu.byId.values()].flatMap((p) => (p.taxes ?? []).map((t) => ({ ...t, productID: p.id })));
+    const data = [...menu.byId.values()].flatMap((p) =>
+      (p.taxes ?? []).map((t) => ({ ...t, productID: p.id })),
+    );
     return { data };
   });
 
@@ -219,10 +232,36 @@ export function registerStoreRoutes(app: FastifyInstance, ctx: ServerContext): v
     return limitCardUsesOf(ctx, member.id, { productId: c.body.productId, page, pageLimit });
   });
 
-  registerCall(app, ctx, storeCalls.userInfo, async (c) => userProfile(ctx, c.session.userId, c.session.shopId));
+  registerCall(app, ctx, storeCalls.userInfo, async (c) =>
+    userProfile(ctx, c.session.userId, c.session.shopId),
+  );
   registerCall(app, ctx, storeCalls.setUserInfo, async (c) => {
     await setUserInfo(ctx, c.session.userId, c.body);
     return userProfile(ctx, c.session.userId, c.session.shopId);
   });
 }
 
+/** store/productTypes's answer for a shop (MENU-5, MENU-8). */
+async function productTypesAnswer(
+  ctx: ServerContext,
+  shopId: number,
+  lang: Lang,
+  version: number | undefined,
+) {
+  const menu = await getMenu(ctx, shopId, lang);
+  if (version === menu.version) return { version: menu.version, unchanged: true as const };
+  const head = `{"version":${menu.version},"unchanged":false,"types":${menu.typesJson}`;
+  // MENU-8: what the app asks for next comes with the list — the whole of a small menu (as
+  // store/products answers it), or the first page of a large menu's first category (as
+  // store/productsChunk answers it) with the live stock of its products (as store/stockQuery
+  // answers it): the first rows show without another call
+  if (menu.productCount <= MenuLoading.chunkThreshold) {
+    const stock = await liveStock(ctx, shopId);
+    return new PreSerialized(
+      `${head},"whole":{"categories":${menu.categoriesJson},"stock":${JSON.stringify(stock)}}}`,
+    );
+  }
+  if (menu.firstChunkJson === null) return new PreSerialized(`${head}}`);
+  const stock = await readStock(ctx, shopId, menu.firstChunkIds);
+  return new PreSerialized(`${head},"first":${menu.firstChunkJson},"stock":${JSON.stringify(stock)}}}`);
+}

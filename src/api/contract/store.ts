@@ -470,6 +470,8 @@ export const storeCalls = {
   vipInfo: defineCall('store/vipInfo', z.object({ version: Version }).strict(), VipInfoRes),
   products: defineCall('store/products', z.object({ version: Version }).strict(), ProductsRes),
   productTypes: defineCall('store/productTypes', z.object({ version: Version }).strict(), ProductTypesRes),
+  /** MENU-8: store/productTypes of the shop named in the body, without a token (the launch menu does not wait for the login). */
+  publicProductTypes: defineCall('store/publicProductTypes', z.object({ shopId: Id, version: Version }).strict(), ProductTypesRes, false),
   productsChunk: defineCall('store/productsChunk', ProductsChunkReq, ProductsChunkRes),
   productDetail: defineCall('store/productDetail', z.object({ id: Id }).strict(), ProductSchema),
   comboCheck: defineCall(
