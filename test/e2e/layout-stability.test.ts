@@ -72,7 +72,7 @@ suite('the first screens hold still while they load', () => {
       // must not arrive above rows already on screen
       let typesAnswered: () => void = () => undefined;
       const typesIn = new Promise<void>((resolve) => (typesAnswered = resolve));
-      await page.route('**/new/consumer/store/productTypes', async (route) => {
+      await page.route('**/new/consumer/store/{productTypes,publicProductTypes}', async (route) => {
         const response = await route.fetch();
         await route.fulfill({ response });
         typesAnswered();
