@@ -38,8 +38,8 @@ import { SHOP } from '../server/src/demo/ids';
 import { H5_DIR, e2eReady, launchBrowser, newPhone, nextFrame, startServer, type RunningServer } from '../test/e2e/harness';
 
 const CPU_THROTTLING = 4;
-/** Rounds, each launching the menu, the bare page and the smallest page once (interleaved). */
-const RUNS = 9;
+/** Rounds, each launching the menu, the bare page and the smallest page once (interleaved); BENCH_MENU_RUNS for a quick look. */
+const RUNS = Number(process.env.BENCH_MENU_RUNS || 9);
 /** Rounds whose menu is also scrolled to its end for the longest task (scrolling is slow). */
 const SCROLL_RUNS = 3;
 const ROOT = path.resolve(__dirname, '..');
@@ -55,7 +55,7 @@ const FIRST_PRODUCT_WATCH = `(() => {
   const check = () => {
     const row = document.querySelector('.product-row:not(.product-row--loading)');
     if (row !== null && row.getBoundingClientRect().height > 0)
-      window.__firstProduct(performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /\\.js($|\\?)/.test(n)));
+      window.__firstProduct();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
@@ -64,9 +64,6 @@ const FIRST_PRODUCT_WATCH = `(() => {
 /** The floor's mark: the empty state of the order list laid out. */
 const EMPTY_STATE_WATCH = FIRST_PRODUCT_WATCH.replace(".product-row:not(.product-row--loading)", '.empty-state');
 
-/** The scripts a launch had loaded when its first row showed (their URLs). */
-let lastScripts: string[] = [];
-
 /** The moments (real time, ms) the page reports its first product row, one per navigation. */
 async function watchFirstProduct(page: Page, watch: string = FIRST_PRODUCT_WATCH): Promise<() => Promise<number>> {
   const where = () => page.url();
@@ -74,9 +71,8 @@ async function watchFirstProduct(page: Page, watch: string = FIRST_PRODUCT_WATCH
   let waiting: ((t: number) => void) | null = null;
   // the time is taken here, in real time: the page runs on the suites' fixed clock (Playwright's page
   // clock), whose performance.now() counts from the clock's installation, not from the navigation
-  await page.exposeBinding('__firstProduct', (_source, scripts: string[]) => {
+  await page.exposeBinding('__firstProduct', () => {
     const t = Date.now();
-    lastScripts = scripts;
     if (waiting) {
       waiting(t);
       waiting = null;
@@ -141,12 +137,22 @@ async function launchOnce(
   const { context, page } = await newPhone(browser, server);
   try {
     const mark = await watchFirstProduct(page, watch);
+    // the scripts, by the moment each finished loading: the page's own resource timing cannot tell
+    // (Playwright's page clock replaces `performance`, whose entries are then empty)
+    const loaded: Array<{ url: string; at: number }> = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') loaded.push({ url: request.url(), at: Date.now() });
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
     const opened = Date.now();
     await page.goto(url);
-    const ms = (await mark()) - opened;
-    const weight = scriptWeight(lastScripts, dir);
+    const at = await mark();
+    const ms = at - opened;
+    const weight = scriptWeight(
+      loaded.filter((l) => l.at <= at).map((l) => l.url),
+      dir,
+    );
     if (then) await then(page, mark);
     return { ms, ...weight };
   } finally {
