@@ -194,6 +194,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.output.set('chunkLoadTimeout', 60_000);
         subpackageMessages(chain);
         laterMessages(chain);
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS]);
         // APP-4: modules shared by async pages go to shared async chunks instead of being copied
         // into every page chunk, so the entry page and the home tab fetch the component
         // wrappers and the ordering boot once. Taro's own runtime stays in the start-up chunk.
