@@ -2,7 +2,8 @@
  * `npm run bench`: every benchmark in one run, one after the other on a quiet machine, then
  * `bench/report.md` — each figure beside its goal and, where the benchmark measures one, the reference
  * (floor) measured in the same run: a bare Fastify route for the server, a bare `ws` room for the cart
- * sync, raw decimal.js operations for pricing, bare inserts on the same database for orders.
+ * sync (and one committing a row per operation), raw decimal.js operations for pricing, the order's own
+ * statements issued bare on the same database for orders, a bare Taro page for the menu.
  *
  * Prerequisites are checked, never faked: the size, menu, Lighthouse and axe figures need the builds
  * (`npm run build:weapp && npm run build:alipay && npm run build:h5`, or `--build` here), the PostgreSQL
