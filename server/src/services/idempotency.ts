@@ -7,8 +7,8 @@
  * not kept: the row is removed, and the customer may correct and send again. Keys live 24 hours.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
-import type { ServerContext } from '../context';
+import { and, eq, lt, Param, sql } from 'drizzle-orm';
+import { perServer, type ServerContext } from '../context';
 import { idempotencyKeys } from '../db/schema';
 import type { JsonObject } from '../db/schema/json';
 import { fail } from '../http/errors';
@@ -51,13 +51,10 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
   const bodyHash = hashOf(k.body);
   const where = and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.call, k.call), eq(idempotencyKeys.key, key));
   const until = Date.now() + IDEMPOTENCY_WAIT_MS;
+  const statements = keyStatements(ctx);
   for (;;) {
-    const mine = await ctx.db
-      .insert(idempotencyKeys)
-      .values({ userId: k.userId, call: k.call, key, bodyHash, state: 'pending', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (mine.length > 0) return runFirst(ctx, where, run);
+    const mine = await statements.claim.execute({ userId: k.userId, call: k.call, key, bodyHash, now });
+    if (mine.length > 0) return runFirst(ctx, k, key, where, run);
     const [row] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
     // the first call was refused meanwhile (its row removed): this one is a new attempt
     if (!row) continue;
@@ -79,7 +76,49 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
   }
 }
 
-async function runFirst<T>(ctx: ServerContext, where: ReturnType<typeof and>, run: () => Promise<T>): Promise<T> {
+/**
+ * The two statements of every first call (the pending row, then its answer), prepared once per
+ * server: the same text and values as the query builder gave, without building them per call.
+ */
+const keyStatements = perServer((ctx) => {
+  const byKey = and(
+    eq(idempotencyKeys.userId, sql.placeholder('userId')),
+    eq(idempotencyKeys.call, sql.placeholder('call')),
+    eq(idempotencyKeys.key, sql.placeholder('key')),
+  );
+  return {
+    claim: ctx.db
+      .insert(idempotencyKeys)
+      .values({
+        userId: sql.placeholder('userId'),
+        call: sql.placeholder('call'),
+        key: sql.placeholder('key'),
+        bodyHash: sql.placeholder('bodyHash'),
+        state: 'pending',
+        createdAt: sql.placeholder('now'),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key })
+      .prepare('idempotency_claim'),
+    done: ctx.db
+      .update(idempotencyKeys)
+      .set({
+        state: 'done',
+        // bound through the column's own encoder (the JSON text), as a value set here would be
+        answer: sql`${new Param(sql.placeholder('answer'), idempotencyKeys.answer)}`,
+      })
+      .where(byKey)
+      .prepare('idempotency_done'),
+  };
+});
+
+async function runFirst<T>(
+  ctx: ServerContext,
+  k: KeyedCall,
+  key: string,
+  where: ReturnType<typeof and>,
+  run: () => Promise<T>,
+): Promise<T> {
   let answer: T;
   try {
     answer = await run();
@@ -87,10 +126,8 @@ async function runFirst<T>(ctx: ServerContext, where: ReturnType<typeof and>, ru
     await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'pending')));
     throw err;
   }
-  await ctx.db
-    .update(idempotencyKeys)
-    .set({ state: 'done', answer: { value: (answer ?? null) as unknown } as JsonObject })
-    .where(where);
+  const stored: JsonObject = { value: (answer ?? null) as unknown } as JsonObject;
+  await keyStatements(ctx).done.execute({ userId: k.userId, call: k.call, key, answer: stored });
   return answer;
 }
 
