@@ -9,7 +9,7 @@
  * second (`PAUSES_TTL_MS`) and dropped on every change. The order confirmation reads the pauses from
  * their table, never from a cache.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AvailabilityProduct, ConsolePause, OrderTypePauseShape, PausesRes } from '../../../../src/api/contract/console-availability';
 import { ProductStatus } from '../../../../src/domain/enums';
 import {
@@ -20,7 +20,7 @@ import {
   type OrderTypePause,
   type PausableOrderType,
 } from '../../../../src/domain/order-type-pause';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
 import { categories, orderTypePauses, products } from '../../db/schema';
 import { AppError, fail } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
@@ -133,9 +133,14 @@ export async function storefrontPauses(ctx: ServerContext, shopId: number, now: 
   return activePauses(rows, now).map((p) => ({ orderType: p.orderType as PausableOrderType, until: p.until, reason: p.reason }));
 }
 
+/** `shopPauses`' statement, prepared once per server for the order confirmation (every submit runs it). */
+const confirmationPausesQuery = perServer((ctx) =>
+  ctx.db.select().from(orderTypePauses).where(eq(orderTypePauses.shopId, sql.placeholder('shopId'))).prepare('order_type_pauses_of_shop'),
+);
+
 /** The pauses the order confirmation checks (from the table, never cached). */
 export async function confirmationPauses(ctx: ServerContext, shopId: number): Promise<OrderTypePause[]> {
-  return shopPauses(ctx, shopId);
+  return confirmationPausesQuery(ctx).execute({ shopId });
 }
 
 /** The console's view of the shop's pauses: the running ones, the types the shop takes, the server's time. */
