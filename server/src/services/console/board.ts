@@ -4,11 +4,12 @@
  * plus the staff's part: its column and the actions the transition table allows now
  * (services/orders/transitions.ts, the one table).
  */
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, BoardColumn, BoardOrder, ConsoleAction, ConsoleSettings } from '../../../../src/api/contract/console';
 import { OrderStatus, OrderType, PayStatus, PayType } from '../../../../src/domain/enums';
 import { shopClock } from '../../../../src/domain/hours';
-import type { ServerContext } from '../../context';
+import { perServer, type ServerContext } from '../../context';
+import { prepareSql } from '../../db/fast';
 import { orderAudit, orders, refunds } from '../../db/schema';
 import { fail } from '../../http/errors';
 import type { Lang } from '../../i18n/messages';
@@ -93,24 +94,47 @@ function refundStateOf(r: { state: string; attempts: number }): string {
   return r.state === 'pending' && r.attempts > 0 ? 'retrying' : 'queued';
 }
 
+const groupsSql = (list: SQL) =>
+  sql`SELECT m.id AS group_id, (x.v)::int AS order_id FROM multi_orders m CROSS JOIN LATERAL jsonb_array_elements(m.order_ids) AS x(v) WHERE (x.v)::int IN (${list})`;
+
+/** `extrasOf`'s statements for one order, prepared once per server. */
+const oneOrderExtras = perServer((ctx) => ({
+  groups: prepareSql(ctx.db, groupsSql(sql`${sql.placeholder('id')}`), 'board_multi_group_of_order') as {
+    execute(placeholders: Record<string, unknown>): Promise<unknown>;
+  },
+  refunds: ctx.db
+    .select({ orderId: refunds.orderId, state: refunds.state, attempts: refunds.attempts })
+    .from(refunds)
+    .where(inArray(refunds.orderId, [sql.placeholder('id')]))
+    .orderBy(desc(refunds.id))
+    .prepare('board_refunds_of_order'),
+}));
+
 /** The staff's part of the cards of these orders: the multi-shop group and the refund under way. */
 async function extrasOf(ctx: ServerContext, ids: number[]): Promise<{ groups: Map<number, string>; refundStates: Map<number, string> }> {
   const groups = new Map<number, string>();
   const refundStates = new Map<number, string>();
   if (ids.length === 0) return { groups, refundStates };
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const res = await ctx.db.execute(
-    sql`SELECT m.id AS group_id, (x.v)::int AS order_id FROM multi_orders m CROSS JOIN LATERAL jsonb_array_elements(m.order_ids) AS x(v) WHERE (x.v)::int IN (${list})`,
-  );
+  let res: unknown;
+  let rs: Array<{ orderId: number | null; state: string; attempts: number }>;
+  if (ids.length === 1) {
+    // one card (every order change the feed publishes): the same two statements, prepared once per server
+    const q = oneOrderExtras(ctx);
+    res = await q.groups.execute({ id: ids[0] });
+    rs = await q.refunds.execute({ id: ids[0] });
+  } else {
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    res = await ctx.db.execute(groupsSql(list));
+    rs = await ctx.db
+      .select({ orderId: refunds.orderId, state: refunds.state, attempts: refunds.attempts })
+      .from(refunds)
+      .where(inArray(refunds.orderId, ids))
+      .orderBy(desc(refunds.id));
+  }
   for (const r of rowsOf<{ group_id: number; order_id: number }>(res)) groups.set(Number(r.order_id), `M${r.group_id}`);
-  const rs = await ctx.db
-    .select({ orderId: refunds.orderId, state: refunds.state, attempts: refunds.attempts })
-    .from(refunds)
-    .where(inArray(refunds.orderId, ids))
-    .orderBy(desc(refunds.id));
   for (const r of rs) if (r.orderId !== null && !refundStates.has(r.orderId)) refundStates.set(r.orderId, refundStateOf(r));
   return { groups, refundStates };
 }

@@ -6,9 +6,10 @@
  * server/src/services/console/feed.ts); the order services know nothing of them. A listener that fails
  * is logged and never fails the call that changed the order.
  */
+import { eq, sql } from 'drizzle-orm';
 import { perServer, type ServerContext } from '../../context';
+import { orders } from '../../db/schema';
 import type { OrderRow } from './holds';
-import { orderById } from './lifecycle-core';
 
 export type OrderChangeListener = (order: OrderRow) => Promise<void>;
 
@@ -19,6 +20,11 @@ export function onOrderChanged(ctx: ServerContext, listener: OrderChangeListener
   listenersOf(ctx).push(listener);
 }
 
+/** `orderById` on the server's pool, prepared once per server (read after every order change). */
+const changedOrderQuery = perServer((ctx) =>
+  ctx.db.select().from(orders).where(eq(orders.id, sql.placeholder('id'))).limit(1).prepare('orders_changed_by_id'),
+);
+
 /** Tells the listeners that these orders changed (read once each, after commit). */
 export async function noteOrderChanged(ctx: ServerContext, ...orderIds: Array<number | null | undefined>): Promise<void> {
   const listeners = listenersOf(ctx);
@@ -26,7 +32,7 @@ export async function noteOrderChanged(ctx: ServerContext, ...orderIds: Array<nu
   for (const id of new Set(orderIds)) {
     if (typeof id !== 'number') continue;
     try {
-      const row = await orderById(ctx.db, id);
+      const [row] = await changedOrderQuery(ctx).execute({ id });
       if (!row) continue;
       for (const listener of listeners) {
         try {
