@@ -255,16 +255,30 @@ export async function settleLostAttempts(ctx: ServerContext): Promise<number> {
   });
 }
 
+/** The due notices of every order (the worker's pass, after every order change), prepared once per server. */
+const dueQuery = perServer((ctx) =>
+  ctx.db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.state, 'pending'), lte(notices.nextAttemptAt, sql.placeholder('now'))))
+    .orderBy(notices.nextAttemptAt, notices.id)
+    .limit(50)
+    .prepare('notices_due'),
+);
+
 /** One pass of the outbox (optionally of one order's notices): how each due notice went. */
 export async function runNoticeOutbox(ctx: ServerContext, orderId?: number): Promise<string[]> {
   await settleLostAttempts(ctx);
   const now = ctx.clock.now();
-  const due = await ctx.db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.state, 'pending'), lte(notices.nextAttemptAt, now), orderId === undefined ? undefined : eq(notices.orderId, orderId)))
-    .orderBy(notices.nextAttemptAt, notices.id)
-    .limit(50);
+  const due =
+    orderId === undefined
+      ? await dueQuery(ctx).execute({ now })
+      : await ctx.db
+          .select()
+          .from(notices)
+          .where(and(eq(notices.state, 'pending'), lte(notices.nextAttemptAt, now), eq(notices.orderId, orderId)))
+          .orderBy(notices.nextAttemptAt, notices.id)
+          .limit(50);
   const channels = channelsOf(ctx);
   const out: string[] = [];
   for (const n of due) out.push(await attempt(ctx, n, channels));
