@@ -49,25 +49,26 @@ export async function onceByKey<T>(ctx: ServerContext, k: KeyedCall, run: () => 
   const key = k.key;
   const now = ctx.clock.now();
   const bodyHash = hashOf(k.body);
-  const where = and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.call, k.call), eq(idempotencyKeys.key, key));
+  // the condition of the statements off the usual path, built when one runs
+  const where = () => and(eq(idempotencyKeys.userId, k.userId), eq(idempotencyKeys.call, k.call), eq(idempotencyKeys.key, key));
   const until = Date.now() + IDEMPOTENCY_WAIT_MS;
   const statements = keyStatements(ctx);
   for (;;) {
     const mine = await statements.claim.execute({ userId: k.userId, call: k.call, key, bodyHash, now });
     if (mine.length > 0) return runFirst(ctx, k, key, where, run);
-    const [row] = await ctx.db.select().from(idempotencyKeys).where(where).limit(1);
+    const [row] = await ctx.db.select().from(idempotencyKeys).where(where()).limit(1);
     // the first call was refused meanwhile (its row removed): this one is a new attempt
     if (!row) continue;
     // a key older than a day is forgotten: its row goes and this call is a first one
     if (row.createdAt < now - IDEMPOTENCY_TTL_MS) {
-      await ctx.db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)));
+      await ctx.db.delete(idempotencyKeys).where(and(where(), lt(idempotencyKeys.createdAt, now - IDEMPOTENCY_TTL_MS)));
       continue;
     }
     if (row.bodyHash !== bodyHash) throw fail('badRequest');
     // a pending row older than its lease belongs to a call that died with its process (kill -9, a
     // crash): it is dropped and this call runs (SERVER-3)
     if (row.state === 'pending' && row.createdAt < ctx.clock.now() - IDEMPOTENCY_PENDING_LEASE_MS) {
-      await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.createdAt, row.createdAt)));
+      await ctx.db.delete(idempotencyKeys).where(and(where(), eq(idempotencyKeys.state, 'pending'), eq(idempotencyKeys.createdAt, row.createdAt)));
       continue;
     }
     if (row.state === 'done') return ((row.answer as { value: unknown } | null)?.value ?? null) as T;
@@ -116,14 +117,14 @@ async function runFirst<T>(
   ctx: ServerContext,
   k: KeyedCall,
   key: string,
-  where: ReturnType<typeof and>,
+  where: () => ReturnType<typeof and>,
   run: () => Promise<T>,
 ): Promise<T> {
   let answer: T;
   try {
     answer = await run();
   } catch (err) {
-    await ctx.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'pending')));
+    await ctx.db.delete(idempotencyKeys).where(and(where(), eq(idempotencyKeys.state, 'pending')));
     throw err;
   }
   const stored: JsonObject = { value: (answer ?? null) as unknown } as JsonObject;
