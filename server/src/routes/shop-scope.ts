@@ -33,6 +33,8 @@ export const SHOP_FIELDS: readonly ShopField[] = [
   { call: userCalls.login, field: 'id', reach: 'entry' },
   { call: userCalls.aliLogin, field: 'id', reach: 'entry' },
   { call: userCalls.h5entry, field: 'id', reach: 'entry' },
+  // a shop's public menu, asked for by the launch before it has a token (MENU-8)
+  { call: storeCalls.publicProductTypes, field: 'shopId', reach: 'entry' },
 ];
 
 const byUrl = new Map<string, ShopField[]>();

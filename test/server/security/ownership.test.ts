@@ -49,6 +49,8 @@ type Protection = 'own' | 'shop' | 'shopScope' | 'catalogue' | 'ignored';
 const RECORD_FIELDS: ReadonlyArray<[CallDef, string, Protection]> = [
   [storeCalls.detail, 'id', 'shopScope'],
   [storeCalls.detail, 'appId', 'shopScope'],
+  // a shop's menu is public: the launch asks for the linked shop's before it has a token (MENU-8)
+  [storeCalls.publicProductTypes, 'shopId', 'catalogue'],
   [storeCalls.productsChunk, 'typeId', 'catalogue'],
   [storeCalls.productsChunk, 'ids', 'catalogue'],
   [storeCalls.productDetail, 'id', 'catalogue'],
