@@ -1,4 +1,6 @@
 /** The console's page: the stores on the browser's fetch, WebSocket, timers, storage and audio. */
+// first: the schemas of the calls are built when their modules load, after this
+import './zod-config';
 import { autorun } from 'mobx';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';

@@ -24,7 +24,13 @@ describe('cards keyed by id', () => {
     board.applyBoard({ orders: [order({ id: 1 })], settings, serverTime: T0 });
     expect(board.upsert(order({ id: 1 }))).toBe(false);
     expect(board.orders.size).toBe(1);
-    const accepted = order({ id: 1, status: 'confirmed', column: 'cooking', actions: ['cook'], updatedAt: T0 + 1000 });
+    const accepted = order({
+      id: 1,
+      status: 'confirmed',
+      column: 'cooking',
+      actions: ['cook'],
+      updatedAt: T0 + 1000,
+    });
     expect(board.upsert(accepted)).toBe(true);
     expect(board.upsert(order({ id: 1, updatedAt: T0 }))).toBe(false);
     expect(board.orders.get(1)!.status).toBe('confirmed');
@@ -53,8 +59,23 @@ describe('cards keyed by id', () => {
 
 describe('columns, filters and title', () => {
   const orders = [
-    order({ id: 1, column: 'new', createdAt: T0 + 2000, type: 'takeaway', deliveryTime: 'ASAP', pickupTime: null }),
-    order({ id: 2, column: 'new', createdAt: T0 + 1000, type: 'dine', tableNo: 'A1', people: 2, pickupTime: null }),
+    order({
+      id: 1,
+      column: 'new',
+      createdAt: T0 + 2000,
+      type: 'takeaway',
+      deliveryTime: 'ASAP',
+      pickupTime: null,
+    }),
+    order({
+      id: 2,
+      column: 'new',
+      createdAt: T0 + 1000,
+      type: 'dine',
+      tableNo: 'A1',
+      people: 2,
+      pickupTime: null,
+    }),
     order({ id: 3, column: 'cooking', status: 'confirmed_new', type: 'openTable', pickupTime: null }),
     order({ id: 4, column: 'ready', status: 'delivered', type: 'appointment', pickupTime: null }),
     order({ id: 5, column: 'done', status: 'successed', updatedAt: T0 + 10, multiGroupNo: 'M1' }),
@@ -129,25 +150,43 @@ describe('overdue at a moved clock', () => {
   test('never without an answer time, never once accepted', () => {
     const late = T0 + 3600_000;
     expect(overdueMinutes(order({ createdAt: T0 }), { ...settings, answerMinutes: null }, late)).toBeNull();
-    expect(overdueMinutes(order({ createdAt: T0, status: 'confirmed', column: 'cooking' }), settings, late)).toBeNull();
+    expect(
+      overdueMinutes(order({ createdAt: T0, status: 'confirmed', column: 'cooking' }), settings, late),
+    ).toBeNull();
     expect(overdueMinutes(order({ createdAt: T0 }), settings, late)).toBe(60);
   });
 });
 
 describe('actions', () => {
   test('an action sends the status the card shows and shows the answer', async () => {
-    const accepted = order({ id: 1, status: 'confirmed', column: 'cooking', actions: ['cook', 'refund'], updatedAt: T0 + 1 });
+    const accepted = order({
+      id: 1,
+      status: 'confirmed',
+      column: 'cooking',
+      actions: ['cook', 'refund'],
+      updatedAt: T0 + 1,
+    });
     const fetch = scriptedFetch({ act: ok({ order: accepted }) });
     const { board } = boardWith(fetch);
     board.applyBoard({ orders: [order({ id: 1 })], settings, serverTime: T0 });
     await board.act(board.orders.get(1)!, 'accept');
-    expect(fetch.calls[0]).toEqual({ path: 'act', body: { shopId: 1001, id: 1, action: 'accept', expectedStatus: 'pending' } });
+    expect(fetch.calls[0]).toEqual({
+      path: 'act',
+      body: { shopId: 1001, id: 1, action: 'accept', expectedStatus: 'pending' },
+    });
     expect(board.orders.get(1)!.column).toBe('cooking');
     expect(board.notices.size).toBe(0);
   });
 
   test('refusing carries the reason', async () => {
-    const refused = order({ id: 1, status: 'refused', column: 'done', actions: [], updatedAt: T0 + 1, refuseReason: 'Sold out' });
+    const refused = order({
+      id: 1,
+      status: 'refused',
+      column: 'done',
+      actions: [],
+      updatedAt: T0 + 1,
+      refuseReason: 'Sold out',
+    });
     const fetch = scriptedFetch({ act: ok({ order: refused }) });
     const { board } = boardWith(fetch);
     board.applyBoard({ orders: [order({ id: 1 })], settings, serverTime: T0 });
@@ -156,7 +195,13 @@ describe('actions', () => {
   });
 
   test('orderStatusChanged: the card takes the order as it stands and says it changed', async () => {
-    const now = order({ id: 1, status: 'confirmed', column: 'cooking', actions: ['cook'], updatedAt: T0 + 5 });
+    const now = order({
+      id: 1,
+      status: 'confirmed',
+      column: 'cooking',
+      actions: ['cook'],
+      updatedAt: T0 + 5,
+    });
     const fetch = scriptedFetch({ act: failure('orderStatusChanged', { data: { order: now } }) });
     const { board } = boardWith(fetch);
     board.applyBoard({ orders: [order({ id: 1 })], settings, serverTime: T0 });
@@ -176,7 +221,9 @@ describe('actions', () => {
   });
 
   test('the detail panel holds the order and its audit', async () => {
-    const audit = [{ at: T0, by: 'customer', action: 'pay', fromStatus: 'nopay', toStatus: 'pending', note: null }];
+    const audit = [
+      { at: T0, by: 'customer', action: 'pay', fromStatus: 'nopay', toStatus: 'pending', note: null },
+    ];
     const fetch = scriptedFetch({ order: ok({ order: order({ id: 1 }), audit }) });
     const { board } = boardWith(fetch);
     board.applyBoard({ orders: [order({ id: 1 })], settings, serverTime: T0 });
@@ -190,6 +237,7 @@ describe('actions', () => {
 describe('the live feed through the root store', () => {
   const signedIn = (extra: Record<string, unknown> = {}) =>
     scriptedFetch({
+      session: ok({ me: ME }),
       me: ok(ME),
       board: ok({ orders: [order({ id: 1 })], settings, serverTime: T0 }),
       ...extra,

@@ -22,14 +22,24 @@ test('no session: the page goes to sign-in', async () => {
 test('signing in lands on the board of the staff member’s own shop', async () => {
   const fetch = scriptedFetch({
     me: failure('loginExpired', {}, 401),
-    signIn: ok({ ...ME, shopId: 1004, shops: [{ id: 1001, name: 'A' }, { id: 1004, name: 'B' }] }),
+    signIn: ok({
+      ...ME,
+      shopId: 1004,
+      shops: [
+        { id: 1001, name: 'A' },
+        { id: 1004, name: 'B' },
+      ],
+    }),
     board: ok({ orders: [order({ id: 1, shopId: 1004 })], settings, serverTime: T0 }),
   });
   const root = makeRoot(fetch);
   await root.store.start();
   expect(await root.store.signIn('staff-1004', 'demo-staff-1004')).toBe(true);
   await flush();
-  expect(fetch.calls.find((c) => c.path === 'signIn')!.body).toEqual({ username: 'staff-1004', password: 'demo-staff-1004' });
+  expect(fetch.calls.find((c) => c.path === 'signIn')!.body).toEqual({
+    username: 'staff-1004',
+    password: 'demo-staff-1004',
+  });
   expect(root.store.shopId).toBe(1004);
   expect(root.store.router.route).toBe('board');
   expect(root.store.board.orders.size).toBe(1);
@@ -62,6 +72,7 @@ test('lockedMinutes reads params, data or the message', () => {
 
 test('a 401 on any call signs out locally: every store emptied, the sign-in page says the session ended', async () => {
   const fetch = scriptedFetch({
+    session: ok({ me: ME }),
     me: ok(ME),
     board: [ok({ orders: [order({ id: 1 }), order({ id: 2 })], settings, serverTime: T0 })],
     order: failure('loginExpired', {}, 401),
@@ -83,7 +94,11 @@ test('a 401 on any call signs out locally: every store emptied, the sign-in page
 });
 
 test('the session’s end time passing signs out too', async () => {
-  const fetch = scriptedFetch({ me: ok(ME), board: ok({ orders: [], settings, serverTime: T0 }) });
+  const fetch = scriptedFetch({
+    session: ok({ me: ME }),
+    me: ok(ME),
+    board: ok({ orders: [], settings, serverTime: T0 }),
+  });
   const root = makeRoot(fetch);
   await root.store.start();
   await flush();
@@ -96,7 +111,8 @@ test('the session’s end time passing signs out too', async () => {
 
 test('the socket refusing the session: the API is asked; a live session reconnects, an ended one signs out', async () => {
   const fetch = scriptedFetch({
-    me: [ok(ME), ok(ME), failure('loginExpired', {}, 401)],
+    session: ok({ me: ME }),
+    me: [ok(ME), failure('loginExpired', {}, 401)],
     board: ok({ orders: [], settings, serverTime: T0 }),
   });
   const root = makeRoot(fetch);
@@ -114,7 +130,12 @@ test('the socket refusing the session: the API is asked; a live session reconnec
 });
 
 test('a staff member cannot open the owner pages; signing out forgets everything', async () => {
-  const fetch = scriptedFetch({ me: ok(ME), board: ok({ orders: [order()], settings, serverTime: T0 }), signOut: ok({ ok: true }) });
+  const fetch = scriptedFetch({
+    session: ok({ me: ME }),
+    me: ok(ME),
+    board: ok({ orders: [order()], settings, serverTime: T0 }),
+    signOut: ok({ ok: true }),
+  });
   const root = makeRoot(fetch);
   await root.store.start();
   await flush();

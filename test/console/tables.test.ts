@@ -6,7 +6,10 @@
  * table as it stands), and `table` frames of the live channel reading the floor and the panel again.
  */
 import type { FloorTable, TableDetail } from '../../src/api/contract/console-floor';
-import { FloorTable as FloorTableSchema, TableDetail as TableDetailSchema } from '../../src/api/contract/console-floor';
+import {
+  FloorTable as FloorTableSchema,
+  TableDetail as TableDetailSchema,
+} from '../../src/api/contract/console-floor';
 import { ConsoleApi } from '../../console/src/api';
 import { ClockStore } from '../../console/src/stores/clock';
 import { TablesStore, minutesSince } from '../../console/src/stores/tables';
@@ -40,10 +43,28 @@ function tile(over: Partial<FloorTable> = {}): FloorTable {
 }
 
 const eating = (over: Partial<FloorTable> = {}) =>
-  tile({ state: 'eating', tableOrderId: 77, orderNo: 'T1001000077', person: 2, rounds: 2, saleAmount: 48, tableFee: 20, runningTotal: 68, seatedAt: T0 - 61 * 60_000, ...over });
+  tile({
+    state: 'eating',
+    tableOrderId: 77,
+    orderNo: 'T1001000077',
+    person: 2,
+    rounds: 2,
+    saleAmount: 48,
+    tableFee: 20,
+    runningTotal: 68,
+    seatedAt: T0 - 61 * 60_000,
+    ...over,
+  });
 
 function detail(table: FloorTable, over: Partial<TableDetail> = {}): TableDetail {
-  return TableDetailSchema.parse({ table, rounds: [], settleTotal: table.state === 'eating' ? 74.8 : null, settleError: null, serverTime: T0, ...over });
+  return TableDetailSchema.parse({
+    table,
+    rounds: [],
+    settleTotal: table.state === 'eating' ? 74.8 : null,
+    settleError: null,
+    serverTime: T0,
+    ...over,
+  });
 }
 
 const floorOf = (...tables: FloorTable[]) => ({ areas: [{ id: 501, name: 'Hall', tables }], serverTime: T0 });
@@ -55,7 +76,8 @@ function tablesWith(fetch: ReturnType<typeof scriptedFetch>, now = () => T0) {
   return { tables, clock };
 }
 
-const bodies = (fetch: ReturnType<typeof scriptedFetch>, path: string) => fetch.calls.filter((c) => c.path === path).map((c) => c.body);
+const bodies = (fetch: ReturnType<typeof scriptedFetch>, path: string) =>
+  fetch.calls.filter((c) => c.path === path).map((c) => c.body);
 
 describe('the floor', () => {
   test('reads the tables by area and takes the server time; seated minutes follow the clock', async () => {
@@ -107,8 +129,20 @@ describe('the panel and the counter actions', () => {
   });
 
   test('open sends the party size; settle sends the total shown as text and the method', async () => {
-    const opened = tile({ state: 'ordering', tableOrderId: 78, person: 3, seatedAt: T0, openedByStaff: true });
-    const paid = eating({ state: 'paid', paidAt: T0, settleMethod: 'card', runningTotal: 74.8, settleOrderId: 900 });
+    const opened = tile({
+      state: 'ordering',
+      tableOrderId: 78,
+      person: 3,
+      seatedAt: T0,
+      openedByStaff: true,
+    });
+    const paid = eating({
+      state: 'paid',
+      paidAt: T0,
+      settleMethod: 'card',
+      runningTotal: 74.8,
+      settleOrderId: 900,
+    });
     const fetch = scriptedFetch({
       tables: ok(floorOf(tile())),
       table: [ok(detail(tile())), ok(detail(eating()))],
@@ -126,17 +160,28 @@ describe('the panel and the counter actions', () => {
     await tables.loadDetail();
     expect(tables.detail?.settleTotal).toBe(74.8);
     expect(await tables.settle('card')).toBe(true);
-    expect(bodies(fetch, 'tableSettle')).toEqual([{ shopId: SHOP, tableId: 5003, tableOrderId: 77, method: 'card', expectedTotal: '74.8' }]);
+    expect(bodies(fetch, 'tableSettle')).toEqual([
+      { shopId: SHOP, tableId: 5003, tableOrderId: 77, method: 'card', expectedTotal: '74.8' },
+    ]);
     expect(tables.selected).toMatchObject({ state: 'paid', settleMethod: 'card' });
     expect(tables.notice).toEqual({ kind: 'settled', orderNo: 'R20261126000009' });
   });
 
   test('a new total (amountError) is shown and only sent on the next press', async () => {
-    const paid = eating({ state: 'paid', paidAt: T0, settleMethod: 'cash', runningTotal: 84.8, settleOrderId: 901 });
+    const paid = eating({
+      state: 'paid',
+      paidAt: T0,
+      settleMethod: 'cash',
+      runningTotal: 84.8,
+      settleOrderId: 901,
+    });
     const fetch = scriptedFetch({
       tables: ok(floorOf(eating())),
       table: ok(detail(eating())),
-      tableSettle: [failure('amountError', { data: { expectedTotal: 74.8, total: 84.8 } }), ok({ detail: detail(paid), orderId: 901, orderNo: 'R1', total: 84.8 })],
+      tableSettle: [
+        failure('amountError', { data: { expectedTotal: 74.8, total: 84.8 } }),
+        ok({ detail: detail(paid), orderId: 901, orderNo: 'R1', total: 84.8 }),
+      ],
     });
     const { tables } = tablesWith(fetch);
     tables.select(5003);
@@ -146,11 +191,20 @@ describe('the panel and the counter actions', () => {
     expect(tables.detail?.settleTotal).toBe(84.8);
     expect(tables.selected?.state).toBe('eating');
     expect(await tables.settle('cash')).toBe(true);
-    expect(bodies(fetch, 'tableSettle').map((b) => (b as { expectedTotal: string }).expectedTotal)).toEqual(['74.8', '84.8']);
+    expect(bodies(fetch, 'tableSettle').map((b) => (b as { expectedTotal: string }).expectedTotal)).toEqual([
+      '74.8',
+      '84.8',
+    ]);
   });
 
   test('a table another hand settled first: the panel shows it as it stands and says it changed', async () => {
-    const paid = eating({ state: 'paid', paidAt: T0, settleMethod: 'cash', runningTotal: 74.8, settleOrderId: 902 });
+    const paid = eating({
+      state: 'paid',
+      paidAt: T0,
+      settleMethod: 'cash',
+      runningTotal: 74.8,
+      settleOrderId: 902,
+    });
     const fetch = scriptedFetch({
       tables: ok(floorOf(eating())),
       table: ok(detail(eating())),
@@ -188,7 +242,9 @@ describe('the panel and the counter actions', () => {
 });
 
 describe('the table session (TABLE-7)', () => {
-  const session = (over: Partial<NonNullable<TableDetail['session']>> = {}): NonNullable<TableDetail['session']> => ({
+  const session = (
+    over: Partial<NonNullable<TableDetail['session']>> = {},
+  ): NonNullable<TableDetail['session']> => ({
     code: 'old0',
     link: 'http://x/#/pages/index/index?source_type=6&shop_id=1001&table_no=A3&tableCode=old0',
     codeSetAt: null,
@@ -203,8 +259,20 @@ describe('the table session (TABLE-7)', () => {
     const fetch = scriptedFetch({
       tables: ok(floorOf(held)),
       table: ok(detail(held, { session: session({ held: true }) })),
-      tableRotateCode: ok(detail(held, { session: session({ held: true, code: 'new1', link: 'http://x/#/pages/index/index?tableCode=new1', codeSetAt: T0 }) })),
-      tableApprove: [failure('orderStatusChanged'), ok(detail(held, { session: session({ code: 'new1', held: false }) }))],
+      tableRotateCode: ok(
+        detail(held, {
+          session: session({
+            held: true,
+            code: 'new1',
+            link: 'http://x/#/pages/index/index?tableCode=new1',
+            codeSetAt: T0,
+          }),
+        }),
+      ),
+      tableApprove: [
+        failure('orderStatusChanged'),
+        ok(detail(held, { session: session({ code: 'new1', held: false }) })),
+      ],
     });
     const { tables } = tablesWith(fetch);
     tables.select(5003);
@@ -225,7 +293,10 @@ describe('the table session (TABLE-7)', () => {
 
 describe('live', () => {
   test('a table frame reads the floor again, and the panel when it shows that table', async () => {
-    const fetch = scriptedFetch({ tables: ok(floorOf(eating(), tile({ id: 5004, name: 'A4' }))), table: ok(detail(eating())) });
+    const fetch = scriptedFetch({
+      tables: ok(floorOf(eating(), tile({ id: 5004, name: 'A4' }))),
+      table: ok(detail(eating())),
+    });
     const { tables } = tablesWith(fetch);
     // nothing shown yet: nothing read
     tables.onTableFrame(5003);
@@ -246,8 +317,13 @@ describe('live', () => {
 
   test('through the root store: the socket’s table frame reaches the floor; another shop empties it', async () => {
     const fetch = scriptedFetch({
+      session: ok({ me: ME }),
       me: ok(ME),
-      board: ok({ orders: [order({ id: 1 })], settings: { autoAccept: false, answerMinutes: 5, autoRefuse: false }, serverTime: T0 }),
+      board: ok({
+        orders: [order({ id: 1 })],
+        settings: { autoAccept: false, answerMinutes: 5, autoRefuse: false },
+        serverTime: T0,
+      }),
       tables: ok(floorOf(eating())),
     });
     const { store, sockets } = makeRoot(fetch);

@@ -36,7 +36,7 @@ export class SessionStore {
   /** Asks whether a session exists (page load). */
   async restore(): Promise<StaffMe | null> {
     try {
-      const me = await this.api.call('me', {});
+      const { me } = await this.api.call('session', {});
       runInAction(() => (this.me = me));
       return me;
     } catch {

@@ -34,9 +34,12 @@ const CORS_HEADERS = ['content-type', HeaderNames.token, HeaderNames.abroadEnv, 
 /** HSTS: a year, subdomains included. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-/** What the site may use: the camera (QR scan) and location (addresses, distance), on itself only. */
+/**
+ * What the site may use: the camera (QR scan) and location (addresses, distance), on itself only. Only
+ * features Chromium recognises are named (an unknown one is a console warning on every page).
+ */
 export const PERMISSIONS_POLICY =
-  'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+  'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), serial=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
 
 /** The policy of a page, with the hashes of its inline scripts. */
 export function pageCsp(scriptHashes: readonly string[]): string {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { consoleCalls } from '../../../src/api/contract/console';
+import { CONSOLE_SESSION_COOKIE, consoleCalls } from '../../../src/api/contract/console';
 import type { ServerContext } from '../context';
-import { clearSessionCookie, registerConsoleCall, setSessionCookie } from '../http/console-call';
+import { clearSessionCookie, cookieOf, registerConsoleCall, setSessionCookie } from '../http/console-call';
 import {
   addStaff,
   assertOwner,
@@ -9,6 +9,7 @@ import {
   changePassword,
   listStaff,
   meOf,
+  resolveStaffSession,
   removeStaff,
   signIn,
   signOut,
@@ -40,6 +41,10 @@ export function registerConsoleRoutes(app: FastifyInstance, ctx: ServerContext):
     return { ok: true as const };
   });
   registerConsoleCall(app, ctx, consoleCalls.me, async (c) => meOf(ctx, c.session, c.lang));
+  registerConsoleCall(app, ctx, consoleCalls.session, async (c) => {
+    const session = await resolveStaffSession(ctx, cookieOf(c.request, CONSOLE_SESSION_COOKIE));
+    return { me: session ? await meOf(ctx, session, c.lang) : null };
+  });
   registerConsoleCall(app, ctx, consoleCalls.password, async (c) => {
     await changePassword(ctx, c.session, c.body.current, c.body.next);
     return { ok: true as const };

@@ -160,6 +160,11 @@ export const consoleCalls = {
   ),
   signOut: defineCall('signOut', z.object({}).strict(), OkRes),
   me: defineCall('me', z.object({}).strict(), StaffMe),
+  /**
+   * The page's first question: the signed-in staff member, or null without a session (no 401 to log
+   * on a page that simply has not signed in yet).
+   */
+  session: defineCall('session', z.object({}).strict(), z.object({ me: StaffMe.nullable() }).strict(), false),
   /** Changes the signed-in staff member's password (the current one is checked like a sign-in). */
   password: defineCall('password', z.object({ current: StaffPassword, next: NewStaffPassword }).strict(), OkRes),
   /** The board: the shop's open orders and today's finished ones, newest first. */

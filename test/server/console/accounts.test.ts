@@ -90,6 +90,17 @@ describe('sessions', () => {
     expect([none.status, none.code, forged.status, forged.code]).toEqual([401, 'loginExpired', 401, 'loginExpired']);
   });
 
+  test("the page's first question answers null without a session (no 401 logged) and the staff member with one", async () => {
+    const none = await consoleCall(server(), consoleCalls.session, {});
+    const forged = await consoleCall(server(), consoleCalls.session, {}, 'console_session=forged-token');
+    expect([none.status, ok(none), forged.status, ok(forged)]).toEqual([200, { me: null }, 200, { me: null }]);
+    const cookie = await staffOf(server(), SHOP.restaurant);
+    const me = ok(await consoleCall(server(), consoleCalls.me, {}, cookie));
+    expect(ok(await consoleCall(server(), consoleCalls.session, {}, cookie))).toEqual({ me });
+    await consoleCall(server(), consoleCalls.signOut, {}, cookie);
+    expect(ok(await consoleCall(server(), consoleCalls.session, {}, cookie))).toEqual({ me: null });
+  });
+
   test('sign-out ends the session and clears the cookie', async () => {
     const cookie = await owner(server(), SHOP.restaurant);
     const out = await consoleCall(server(), consoleCalls.signOut, {}, cookie);
