@@ -1,10 +1,11 @@
 /**
  * Lighthouse on the H5 build (mobile emulation, Lighthouse's default config with its simulated
- * throttling): performance, accessibility and best practices of four pages served by the real server.
+ * throttling): performance, accessibility and best practices of five pages served by the real server.
  *   entry   — a bare launch on a new phone: the shop list
  *   menu    — the demo restaurant's ordering tab on a new phone
  *   confirm — the confirm page of the demo member with a dish in the cart
  *   member  — the member center of the demo member
+ *   console — the staff console's sign-in page (served by the same server)
  * The last two are navigations with a prepared storage state: the member signs in and fills the cart
  * in the same browser tab first, and Lighthouse keeps the storage (disableStorageReset) while the HTTP
  * cache is cleared before the measured load.
@@ -177,6 +178,8 @@ async function main(): Promise<void> {
       { name: 'menu', url: `${server.base}/#/pages/user/index-tab-1?id=${SHOP.restaurant}`, member: false },
       { name: 'confirm', url: `${server.base}/#/pages/order/confirm`, member: true },
       { name: 'member', url: `${server.base}/#/pages/member/index`, member: true },
+      // the staff console's first page, as staff open it on a phone or a counter tablet: its sign-in
+      { name: 'console', url: `${server.base}/console/`, member: false },
     ];
     // LIGHTHOUSE_PAGES=menu,member measures some of them
     const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
