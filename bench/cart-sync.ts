@@ -70,7 +70,7 @@ import { DRAIN_MS, type LoadPhase, type LoadPlan, type LoadResult } from './cart
 import { spawn } from 'node:child_process';
 import { pgliteFloorStore, startFloorRelay } from './cart-sync/floor';
 import { rollingRestart } from './cart-sync/rolling';
-import { benchTables } from './cart-sync/tables';
+import { benchTables, insertBenchTables } from './cart-sync/tables';
 import { CpuWindow, statOf, type CpuGroups } from './support/cpu';
 import { fmtMs as fmt, percentile } from './support/stats';
 import { runInWorker } from './support/worker';
@@ -340,28 +340,7 @@ async function twoNodes(): Promise<Summary> {
     redis = await spawnRedis();
     // the first node migrates and seeds the database; the bench's tables go in before the second starts
     nodes.push(await node('a', redis.url));
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const rows = benchTables(ROOMS, perRoom());
-      await client.query(
-        `INSERT INTO tables (id, shop_id, area_id, name, max_person, table_status, each_fee, fee_type, data)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::numeric[], $8::int[], $9::jsonb[])`,
-        [
-          rows.map((t) => t.id),
-          rows.map((t) => t.shopId),
-          rows.map((t) => t.areaId),
-          rows.map((t) => t.name),
-          rows.map((t) => t.maxPerson),
-          rows.map((t) => t.tableStatus),
-          rows.map((t) => t.eachFee),
-          rows.map((t) => t.feeType),
-          rows.map((t) => JSON.stringify(t.data)),
-        ],
-      );
-    } finally {
-      await client.end();
-    }
+    await insertBenchTables(database.url, ROOMS, perRoom());
     nodes.push(await node('b', redis.url));
     // CPU of the nodes, Redis and the PostgreSQL backends of the bench's database
     const cpu = new CpuWindow();

@@ -9,14 +9,13 @@
  * ready the same is done to b. The load goes on for `tailSeconds` after, then everything is compared.
  */
 import path from 'node:path';
-import { Client } from 'pg';
 import { startBalancer, type Probe } from '../../test/support/balancer';
 import { spawnNode } from '../../test/support/nodes';
 import { createDatabase, spawnRedis, waitUntil, type RedisProcess, type ServerProcess } from '../../test/support/processes';
 import { fmtMs as fmt, percentile } from '../support/stats';
 import { runInWorker } from '../support/worker';
 import { ROLLING, runRollingLoad, type RollingPhase, type RollingPlan, type RollingResult } from './rolling-load';
-import { benchTables } from './tables';
+import { benchTables, insertBenchTables } from './tables';
 
 export interface RollingOptions {
   /** DATABASE_URL of the PostgreSQL server (a fresh database `database` is made on it). */
@@ -59,34 +58,6 @@ export interface RollingRun {
 
 const ROLLING_WORKER = path.join(__dirname, 'rolling-worker.ts');
 
-/** The bench's tables, in the database of the first node. */
-async function insertTables(url: string, rooms: number, perRoom: number): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const rows = benchTables(rooms, perRoom);
-    await client.query(
-      `INSERT INTO tables (id, shop_id, area_id, name, max_person, table_status, each_fee, fee_type, data, code)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::numeric[], $8::int[], $9::jsonb[], $10::text[])`,
-      [
-        rows.map((t) => t.id),
-        rows.map((t) => t.shopId),
-        rows.map((t) => t.areaId),
-        rows.map((t) => t.name),
-        rows.map((t) => t.maxPerson),
-        rows.map((t) => t.tableStatus),
-        rows.map((t) => t.eachFee),
-        rows.map((t) => t.feeType),
-        rows.map((t) => JSON.stringify(t.data)),
-        // the bench's fixed codes (TABLE-7), so each diner can scan its table's
-        rows.map((t) => t.code),
-      ],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
 export async function runRollingRestart(opts: RollingOptions): Promise<RollingRun> {
   const log = opts.log ?? (() => undefined);
   const graceMs = opts.graceMs ?? 1000;
@@ -101,7 +72,7 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
   try {
     redis = await spawnRedis();
     nodes.push(await node('a'));
-    await insertTables(database.url, opts.rooms, Math.max(4, Math.ceil(opts.diners / opts.rooms)));
+    await insertBenchTables(database.url, opts.rooms, Math.max(4, Math.ceil(opts.diners / opts.rooms)));
     nodes.push(await node('b'));
     const lb = (balancer = await startBalancer(nodes.map((n) => n.port)));
     await waitUntil('both nodes ready in the balancer', () => lb.ready().length === 2, { timeoutMs: 10_000 });
