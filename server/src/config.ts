@@ -210,8 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
 
 /** A configuration for tests: in-memory database, nothing served from disk, quiet logs. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const base = loadConfig({} as NodeJS.ProcessEnv);
   return {
-    ...loadConfig({} as NodeJS.ProcessEnv),
+    ...base,
+    // no overload refusals (503) in tests: a test worker's loop stalls for seconds while another
+    // server of the same file compiles its database, and its heap grows over a run; a test of the
+    // pressure checks sets its own thresholds
+    pressure: { ...base.pressure, maxEventLoopDelayMs: 0, maxHeapUsedBytes: 0, maxRssBytes: 0, maxEventLoopUtilization: 0 },
     databaseUrl: 'memory://',
     staticDir: null,
     consoleDir: null,
