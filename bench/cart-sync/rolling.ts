@@ -174,6 +174,8 @@ export async function rollingRestart(diners: number, rooms: number): Promise<boo
   for (const x of run.restarts) {
     const probes = run.probes.filter((p) => p.port === x.port && p.at >= x.sigterm && p.at <= x.started).map((p) => String(p.status));
     say(`node ${x.node}: exited ${String(x.exit)} ${x.exited - x.sigterm} ms after SIGTERM, ready again after ${x.ready - x.sigterm} ms; probes meanwhile ${probes.join(',')}`);
+    // a stop that did not end by itself: what the node said while closing (its close steps log as they end)
+    if (x.exit !== 0) say(`node ${x.node} while closing:\n${x.closingOutput.slice(-4000)}`);
   }
   const answered = sorted(run.probes.filter((p) => p.status !== 'refused').map((p) => p.ms));
   say(

@@ -35,7 +35,14 @@ async function main(): Promise<void> {
     markShuttingDown(app.ctx);
     const graceMs = config.shutdownGraceMs;
     app.log.info(`${signal}: not ready${graceMs > 0 ? `, closing in ${graceMs} ms` : ', closing'}`);
-    const force = setTimeout(() => process.exit(1), graceMs + 10_000);
+    const force = setTimeout(() => {
+      setTimeout(() => process.exit(1), 1_000).unref();
+      // what was still open when the close gave up: HTTP connections (a websocket counts until closed)
+      app.server.getConnections((_err, connections) => {
+        app.log.error({ afterMs: graceMs + 10_000, connections }, 'close did not end: forced exit');
+        process.exit(1);
+      });
+    }, graceMs + 10_000);
     force.unref();
     const close = () =>
       app.close().then(
