@@ -10,6 +10,7 @@ import { ShopHome } from '@/components/ShopHome';
 import { PromotionCodeRow } from '@/components/promo/PromotionCodeRow';
 import { EntryPrompts } from '@/components/prompts/EntryPrompts';
 import { FIRST_CHARGE_SHOWN } from '@/domain/promotions/entry-prompts';
+import { entryPromptsArea } from '@/stores/areas/entry-prompts';
 import { StoresProvider } from '@/stores';
 import type { RootStore } from '@/stores/root';
 import type { ShopSettings } from '@/domain/types';
@@ -142,5 +143,23 @@ describe('the first-charge prompt (C4.33 = P2.14)', () => {
     await reply(false);
     expect(navigateTo).not.toHaveBeenCalled();
     expect(switchTab).not.toHaveBeenCalled();
+  });
+
+  it('waits while another page lies over the tab (opened by a link, without the tab being hidden)', async () => {
+    const fixture = await bootedRoot({ card: { ...memberInfo({ id: 7 }), isCharged: false }, memberSetting: { chargeSlogan: SLOGAN } });
+    const modal = jest.fn(async (_options: ModalOptions) => false);
+    fixture.platform.ui.modal = modal;
+    jest.spyOn(Taro, 'getCurrentInstance').mockReturnValue({ router: { path: '/pages/user/index-tab', params: {} } } as unknown as ReturnType<typeof Taro.getCurrentInstance>);
+    jest
+      .spyOn(Taro, 'getCurrentPages')
+      .mockReturnValue([{ route: 'pages/user/index-tab' }, { route: 'pages/member/recharge' }] as unknown as ReturnType<typeof Taro.getCurrentPages>);
+    const next = jest.spyOn(entryPromptsArea(fixture.root), 'next');
+    withRoot(fixture.root, <EntryPrompts />);
+    await waitFor(() => expect(next).toHaveBeenCalledTimes(1));
+    // the prompt was due (the same card and slogan open the dialog above), but not over the other page
+    expect((await next.mock.results[0].value)?.kind).toBe('firstCharge');
+    await act(async () => undefined);
+    expect(modal).not.toHaveBeenCalled();
+    expect(fixture.storage.get(FIRST_CHARGE_SHOWN)).not.toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDidHide, useDidShow } from '@tarojs/taro';
+import Taro, { useDidHide, useDidShow } from '@tarojs/taro';
 import { observer } from 'mobx-react';
 import { t } from '@/i18n';
 import { useStores } from '@/stores';
@@ -53,29 +53,41 @@ async function showDuePrompt(root: RootStore, onScreen: () => boolean): Promise<
  * coupons, newcomer coupons — each once (their flags), at most one per appearance of a tab. Mounted
  * by the home and ordering tabs; the rules are the domain's, the calls the small prompt store's.
  */
+/** A route as a page stack names it: no leading slash, no query. */
+const routeOf = (path: string | undefined): string => (path ?? '').replace(/^\//, '').split('?')[0];
+
 export const EntryPrompts = observer(function EntryPrompts() {
   const root = useStores();
   // only while the tab is the page on screen: a dialog opened under another page would be lost
   const [visible, setVisible] = useState(true);
-  const onScreen = useRef(true);
+  const shown = useRef(true);
+  // the tab's own route: the dialog opens only while it is the top of the page stack (a page opened
+  // over the tab by a link or a typed address does not always hide the tab first)
+  const ownRoute = useRef(routeOf(Taro.getCurrentInstance().router?.path));
+  const onScreen = useRef(() => {
+    if (!shown.current) return false;
+    if (ownRoute.current === '') return true;
+    const pages = Taro.getCurrentPages();
+    return pages.length === 0 || routeOf(pages[pages.length - 1].route) === ownRoute.current;
+  });
   useDidShow(() => {
-    onScreen.current = true;
+    shown.current = true;
     setVisible(true);
   });
   useDidHide(() => {
-    onScreen.current = false;
+    shown.current = false;
     setVisible(false);
   });
   useEffect(
     () => () => {
-      onScreen.current = false;
+      shown.current = false;
     },
     [],
   );
   const ready = visible && root.member.loaded && root.promotion.loaded && root.shop.shopId !== null;
   const vip = root.member.vipInfo;
   useEffect(() => {
-    if (ready) void showDuePrompt(root, () => onScreen.current).catch(() => undefined);
+    if (ready) void showDuePrompt(root, onScreen.current).catch(() => undefined);
   }, [ready, root, vip]);
   return null;
 });
