@@ -24,8 +24,10 @@ suite('phone region and position in a browser', () => {
       await page.goto(`${env.server.base}/#/pages/user/login`);
       await tap(page, '#login-agreement');
       await page.waitForFunction(() => location.hash.includes('pages/user/protocol'), undefined, { timeout: 20_000 });
-      await page.locator('.empty-state').waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
-      expect((await page.locator('body').innerText()).length).toBeGreaterThan(300);
+      // the page's chunk and its texts arrive after the route changes: the agreement's paragraphs are the mark
+      await page.locator('#protocol-agreement .general-doc__para').first().waitFor({ timeout: 20_000 });
+      await page.locator('#protocol-privacy .general-doc__para').first().waitFor({ timeout: 20_000 });
+      expect((await page.locator('#protocol-agreement').innerText()).length + (await page.locator('#protocol-privacy').innerText()).length).toBeGreaterThan(300);
     } finally {
       await context.close();
     }
