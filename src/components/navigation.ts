@@ -22,11 +22,21 @@ export type ScreenAction = keyof typeof ACTION_TARGETS;
 /** The tab routes of C§2, in tab-bar order. */
 export const TAB_ROUTES = ['pages/user/index-tab', 'pages/user/index-tab-1', 'pages/user/order/list', 'pages/user/center'] as const;
 
+/** A route as the page stack names it: no leading slash, no query. */
+export function routePath(url: string | undefined): string {
+  return (url ?? '').replace(/^\//, '').split('?')[0];
+}
+
+/** Opens `url` with `open`, or switches tab when the route is a tab page (C§2: tabs only by switching). */
+function toRoute(url: string, open: (opts: { url: string }) => Promise<unknown>): Promise<unknown> {
+  const path = routePath(url);
+  if ((TAB_ROUTES as readonly string[]).includes(path)) return Taro.switchTab({ url: `/${path}` });
+  return open({ url: url.startsWith('/') ? url : `/${url}` });
+}
+
 /** Opens a route by its path, switching tab when the route is a tab page (C§2). */
 export function openRoute(url: string): Promise<unknown> {
-  const path = url.replace(/^\//, '').split('?')[0];
-  if ((TAB_ROUTES as readonly string[]).includes(path)) return Taro.switchTab({ url: `/${path}` });
-  return Taro.navigateTo({ url: url.startsWith('/') ? url : `/${url}` });
+  return toRoute(url, (o) => Taro.navigateTo(o));
 }
 
 /**
@@ -36,9 +46,7 @@ export function openRoute(url: string): Promise<unknown> {
  */
 export function backOr(fallback: string, delta = 1): Promise<unknown> {
   if (Taro.getCurrentPages().length > delta) return Taro.navigateBack({ delta });
-  const path = fallback.replace(/^\//, '').split('?')[0];
-  if ((TAB_ROUTES as readonly string[]).includes(path)) return Taro.switchTab({ url: `/${path}` });
-  return Taro.redirectTo({ url: fallback.startsWith('/') ? fallback : `/${fallback}` });
+  return toRoute(fallback, (o) => Taro.redirectTo(o));
 }
 
 /** Performs a screen action; "back" falls back to home when there is no page to go back to. */

@@ -5,7 +5,7 @@ import { t } from '@/i18n';
 import { useStores } from '@/stores';
 import type { RootStore } from '@/stores/root';
 import { entryPromptsArea, type EntryPrompt } from '@/stores/areas/entry-prompts';
-import { openRoute } from '../navigation';
+import { openRoute, routePath } from '../navigation';
 
 /** Where confirming each prompt leads (P§2: first charge → member center). */
 const TARGET: Record<EntryPrompt['kind'], string> = {
@@ -53,9 +53,6 @@ async function showDuePrompt(root: RootStore, onScreen: () => boolean): Promise<
  * coupons, newcomer coupons — each once (their flags), at most one per appearance of a tab. Mounted
  * by the home and ordering tabs; the rules are the domain's, the calls the small prompt store's.
  */
-/** A route as a page stack names it: no leading slash, no query. */
-const routeOf = (path: string | undefined): string => (path ?? '').replace(/^\//, '').split('?')[0];
-
 export const EntryPrompts = observer(function EntryPrompts() {
   const root = useStores();
   // only while the tab is the page on screen: a dialog opened under another page would be lost
@@ -63,12 +60,12 @@ export const EntryPrompts = observer(function EntryPrompts() {
   const shown = useRef(true);
   // the tab's own route: the dialog opens only while it is the top of the page stack (a page opened
   // over the tab by a link or a typed address does not always hide the tab first)
-  const ownRoute = useRef(routeOf(Taro.getCurrentInstance().router?.path));
+  const ownRoute = useRef(routePath(Taro.getCurrentInstance().router?.path));
   const onScreen = useRef(() => {
     if (!shown.current) return false;
     if (ownRoute.current === '') return true;
     const pages = Taro.getCurrentPages();
-    return pages.length === 0 || routeOf(pages[pages.length - 1].route) === ownRoute.current;
+    return pages.length === 0 || routePath(pages[pages.length - 1].route) === ownRoute.current;
   });
   useDidShow(() => {
     shown.current = true;
