@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
 #
 # The API node (OPS-1, docs/deploy.md): the consumer API, the H5 site and the staff console in one
-# image, run as `node --import tsx server/src/main.ts` (what `npm start` runs, without the demo's
-# defaults). The same image runs the one-off migration job (`node --import tsx server/cli/migrate.ts`)
-# and the merchant CLI (`node --import tsx server/cli/merchant.ts <command>`).
+# image, run as `node dist/server/main.cjs` (the prebuilt server `npm start` runs, without the demo's
+# defaults). The same image runs the one-off migration job (`node dist/server/migrate.cjs`) and the
+# merchant CLI (`node dist/server/merchant.cjs <command>`).
 #
 # NOT BUILT HERE: the machine this was written on cannot pull base images. Written against the
 # official node:20 Debian images; build and try it before relying on it:
@@ -12,23 +12,20 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# ---- build: every dependency, then the H5 site and the staff console --------------------------
+# ---- build: every dependency, then the H5 site, the staff console and the server's bundles -----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 # API_BASE_URL unset: the H5 site calls the origin it is served from (the balancer's)
-RUN npm run build:h5 && npm run build:console
+RUN npm run build:h5 && npm run build:console && npm run build:server
 
-# ---- runtime dependencies: production ones, plus tsx (the server runs its TypeScript through it) --
+# ---- runtime dependencies: the production ones (the bundles require only these: test/server/server-bundle.test.ts)
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# the version of tsx the lock file pins (devDependencies), installed beside the production tree
 RUN npm ci --omit=dev --no-audit --no-fund \
- && TSX_VERSION="$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")" \
- && npm install --no-save --omit=dev --no-audit --no-fund "tsx@${TSX_VERSION}" \
  && npm cache clean --force
 
 # ---- the node -------------------------------------------------------------------------------------
@@ -42,11 +39,11 @@ ENV NODE_ENV=production \
     DEMO_LARGE_SHOP=0
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
-# the server, its migrations and demo images, and what it imports from the shared code
-COPY server ./server
-COPY src ./src
-COPY locales ./locales
+COPY package.json package-lock.json ./
+# the server's bundles (our TypeScript compiled in), its migrations and the demo's images
+COPY --from=build /app/dist/server ./dist/server
+COPY server/drizzle ./server/drizzle
+COPY server/src/demo/images ./server/src/demo/images
 COPY --from=build /app/dist/h5 ./dist/h5
 COPY --from=build /app/dist/console ./dist/console
 # the embedded database and uploads (a single node without DATABASE_URL); unused with PostgreSQL
@@ -59,4 +56,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: not ready, SHUTDOWN_GRACE_MS, websockets closed with 1012, exit (docs/operations.md)
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "server/src/main.ts"]
+CMD ["node", "dist/server/main.cjs"]

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds the H5 app when dist/h5 is missing and the staff console when dist/console is,
-// then runs the consumer API server (TypeScript through tsx), which serves the H5 build, the console
+// builds the server's bundle (under a second, every start: it is never older than the sources), then
+// runs the consumer API server from it (dist/server/main.cjs), which serves the H5 build, the console
 // (/console/), the demo images and the API on PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,17 +26,33 @@ if (!process.env.CONSOLE_DIR && !existsSync(consoleIndex) && process.env.SKIP_CO
   console.log('dist/console/index.html is missing: building the staff console (npm run build:console)…');
   const build = spawnSync('npm', ['run', 'build:console'], { cwd: root, stdio: 'inherit', env: process.env });
   if (build.status !== 0) {
-    console.warn('The staff console build failed; the API still starts, but /console/ will not serve the console.');
+    console.warn(
+      'The staff console build failed; the API still starts, but /console/ will not serve the console.',
+    );
   }
 }
 
 // `npm start` is the demo: its browser links may sign in as the demo users (`&openid=demo-openid-…`).
 // DEMO_MODE=0 turns that off; without demo mode a browser's open id is a visitor's device id only.
 // the demo pays through the sandbox provider (its own cashier pages; no money moves)
-const env = { ...process.env, DEMO_MODE: process.env.DEMO_MODE ?? '1', PAYMENTS: process.env.PAYMENTS ?? 'sandbox' };
-if (env.DEMO_MODE !== '1') console.log('DEMO_MODE is off: the demo login links (&openid=…) sign in as visitors only.');
+const env = {
+  ...process.env,
+  DEMO_MODE: process.env.DEMO_MODE ?? '1',
+  PAYMENTS: process.env.PAYMENTS ?? 'sandbox',
+};
+if (env.DEMO_MODE !== '1')
+  console.log('DEMO_MODE is off: the demo login links (&openid=…) sign in as visitors only.');
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+const bundle = spawnSync(process.execPath, [join(root, 'scripts', 'build-server.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (bundle.status !== 0) {
+  console.error('The server could not be built (npm run build:server).');
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.cjs')], {
   cwd: root,
   stdio: 'inherit',
   env,

@@ -55,6 +55,11 @@ export interface RollingPlan {
   maxSeconds: number;
   /** HTTP reads a second through the balancer. */
   httpPerSecond: number;
+  /**
+   * Cart operations a second over all diners (default one per diner a second); each diner's
+   * operations stay evenly spaced, a round of one operation per diner taking diners/opsPerSecond s.
+   */
+  opsPerSecond?: number;
   /** Int32Array(1) over this: ROLLING.*. */
   control: SharedArrayBuffer;
   /** How long the end may wait for operations and sockets to settle. */
@@ -94,7 +99,13 @@ export interface RollingResult {
   divergent: number;
   /** Events a socket received twice, or out of order without a snapshot. */
   deliveryProblems: number;
-  http: { sent: number; status: Record<string, number>; errors: number; fiveXx: number; errorSamples: string[] };
+  http: {
+    sent: number;
+    status: Record<string, number>;
+    errors: number;
+    fiveXx: number;
+    errorSamples: string[];
+  };
 }
 
 type LineState = { quantity: number; version: number } | null;
@@ -147,17 +158,23 @@ function seededRandom(seed: number): () => number {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const same = (a: LineState, b: LineState) => (a === null || b === null ? a === b : a.quantity === b.quantity && a.version === b.version);
-const stateOf = (l: Line | null | undefined): LineState => (l ? { quantity: l.quantity, version: l.version ?? -1 } : null);
+const same = (a: LineState, b: LineState) =>
+  a === null || b === null ? a === b : a.quantity === b.quantity && a.version === b.version;
+const stateOf = (l: Line | null | undefined): LineState =>
+  l ? { quantity: l.quantity, version: l.version ?? -1 } : null;
 const show = (s: LineState) => (s ? `q${s.quantity} v${s.version}` : 'none');
 
 /** The line after an operation the server accepted (every accepted change raises its version by one). */
 function after(state: LineState, type: Op['type']): LineState {
-  if (type === 'add') return state ? { quantity: state.quantity + 1, version: state.version + 1 } : { quantity: 1, version: 1 };
+  if (type === 'add')
+    return state ? { quantity: state.quantity + 1, version: state.version + 1 } : { quantity: 1, version: 1 };
   return { quantity: 1, version: (state?.version ?? 0) + 1 };
 }
 
-export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingPhase) => void = () => undefined): Promise<RollingResult> {
+export async function runRollingLoad(
+  plan: RollingPlan,
+  report: (phase: RollingPhase) => void = () => undefined,
+): Promise<RollingResult> {
   const control = new Int32Array(plan.control);
   const perRoom = Math.ceil(plan.diners / plan.rooms);
   const roomOf = (i: number) => i % plan.rooms;
@@ -168,10 +185,27 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
   // tokens and rooms, as the cart-sync load seats its diners (every call through the balancer)
   const tokens: string[] = new Array(plan.diners).fill('');
   await pool(tokens, 16, async (_t, i) => {
-    tokens[i] = (await consumerCall<{ token: string }>(plan.base, 'user/login', { id: SHOP.restaurant, code: `cartsync-${tag}-${i}` })).token;
+    tokens[i] = (
+      await consumerCall<{ token: string }>(plan.base, 'user/login', {
+        id: SHOP.restaurant,
+        code: `cartsync-${tag}-${i}`,
+      })
+    ).token;
   });
   const seat = (tableId: number, i: number) =>
-    consumerCall<{ roomId: string }>(plan.base, 'table/order', { person: perRoom, tableId, tableCode: benchTableCode(tableId), openId: 'x', nickName: `Diner ${i}`, avatarUrl: '' }, tokens[i]);
+    consumerCall<{ roomId: string }>(
+      plan.base,
+      'table/order',
+      {
+        person: perRoom,
+        tableId,
+        tableCode: benchTableCode(tableId),
+        openId: 'x',
+        nickName: `Diner ${i}`,
+        avatarUrl: '',
+      },
+      tokens[i],
+    );
   const roomIds = (await pool(tables, 8, (tableId, r) => seat(tableId, r))).map((o) => o.roomId);
   await pool(tokens, 16, async (_t, i) => {
     if (i >= plan.rooms) await seat(tables[roomOf(i)], i);
@@ -236,12 +270,21 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
   };
 
   const pump = (d: Diner) => {
-    if (!d.ws || !d.joined || d.inFlight || d.queue.length === 0 || d.ws.readyState !== WebSocket.OPEN) return;
+    if (!d.ws || !d.joined || d.inFlight || d.queue.length === 0 || d.ws.readyState !== WebSocket.OPEN)
+      return;
     const op = d.queue.shift()!;
     const seq = ++d.seq;
     d.inFlight = { ...op, seq, before: d.line };
     // an edit names the version of the line as the diner last knew it (the app's optimistic check)
-    const product = { id: d.productId, name: 'x', price: 0, quantity: 1, flag: d.flag, typeid: 1, ...(op.type === 'edit' ? { version: d.line?.version ?? 0 } : {}) };
+    const product = {
+      id: d.productId,
+      name: 'x',
+      price: 0,
+      quantity: 1,
+      flag: d.flag,
+      typeid: 1,
+      ...(op.type === 'edit' ? { version: d.line?.version ?? 0 } : {}),
+    };
     result.sent++;
     d.ws.send(JSON.stringify({ type: op.type, seq, product }));
   };
@@ -264,13 +307,18 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
       const i = d.cart.lines.findIndex((l) => l.flag === flag);
       if (i < 0) d.cart.lines.push(f.product!);
       else d.cart.lines[i] = f.product!;
-    } else if (f.operation === CartOperation.Delete) d.cart.lines = d.cart.lines.filter((l) => l.flag !== flag);
-    else if (f.operation === CartOperation.Clear || f.operation === CartOperation.Submitted) d.cart.lines = [];
+    } else if (f.operation === CartOperation.Delete)
+      d.cart.lines = d.cart.lines.filter((l) => l.flag !== flag);
+    else if (f.operation === CartOperation.Clear || f.operation === CartOperation.Submitted)
+      d.cart.lines = [];
   };
 
   /** Opens a socket through the balancer and joins; `first` resolves once the first snapshot came (or the socket closed before it). */
   const connect = (d: Diner, first?: (ok: boolean) => void) => {
-    const ws = new WebSocket(`${plan.base.replace(/^http/, 'ws')}/ws/${roomIds[d.room]}?token=${encodeURIComponent(d.token)}`, { perMessageDeflate: false });
+    const ws = new WebSocket(
+      `${plan.base.replace(/^http/, 'ws')}/ws/${roomIds[d.room]}?token=${encodeURIComponent(d.token)}`,
+      { perMessageDeflate: false },
+    );
     d.ws = ws;
     d.joined = false;
     ws.on('error', () => undefined);
@@ -335,7 +383,11 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
           d.committed++;
           const predicted = after(q.before, q.type);
           const got = stateOf(f.latestProduct);
-          if (!same(got, predicted)) lostOne(d, `${q.type} acknowledged with ${show(got)}, the diner's count predicts ${show(predicted)}`);
+          if (!same(got, predicted))
+            lostOne(
+              d,
+              `${q.type} acknowledged with ${show(got)}, the diner's count predicts ${show(predicted)}`,
+            );
           d.line = got;
           settled(d, q, now);
         } else {
@@ -369,7 +421,16 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
     });
   };
 
-  await pool(diners, 32, (d) => new Promise<void>((resolve, reject) => connect(d, (ok) => (ok ? resolve() : reject(new Error(`diner ${d.index}: socket closed before its snapshot`))))));
+  await pool(
+    diners,
+    32,
+    (d) =>
+      new Promise<void>((resolve, reject) =>
+        connect(d, (ok) =>
+          ok ? resolve() : reject(new Error(`diner ${d.index}: socket closed before its snapshot`)),
+        ),
+      ),
+  );
 
   // HTTP reads through the balancer, one connection each
   const httpInFlight = new Set<Promise<void>>();
@@ -390,17 +451,20 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
       (e: unknown) => {
         result.http.errors++;
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-        if (result.http.errorSamples.length < 5) result.http.errorSamples.push(`${String(e)}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+        if (result.http.errorSamples.length < 5)
+          result.http.errorSamples.push(`${String(e)}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
       },
     );
     httpInFlight.add(p);
     void p.finally(() => httpInFlight.delete(p));
   };
 
-  // the schedule: diner i enqueues at t0 + k·1000 + i·1000/N ms; the restarts start after leadSeconds
+  // the schedule: operation p (diner p mod N) is enqueued at t0 + p·1000/rate ms; the restarts start
+  // after leadSeconds, and the load ends on a whole round (one operation per diner)
   const t0 = performance.now() + 200;
   const N = plan.diners;
-  const at = (p: number) => t0 + Math.floor(p / N) * 1000 + ((p % N) * 1000) / N;
+  const period = 1000 / (plan.opsPerSecond ?? N);
+  const at = (p: number) => t0 + p * period;
   const httpAt = (h: number) => t0 + (h * 1000) / Math.max(1, plan.httpPerSecond);
   let p = 0;
   let h = 0;
@@ -410,20 +474,26 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
     const loop = () => {
       const now = performance.now();
       const state = Atomics.load(control, 0);
-      const tick = Math.floor(p / N);
+      // whole seconds of schedule issued so far
+      const tick = Math.floor((p * period) / 1000);
       if (!measuring && tick >= plan.leadSeconds) {
         measuring = true;
         report('measuring');
       }
       if (state === ROLLING.done && doneAtTick < 0) doneAtTick = tick;
-      const over = (doneAtTick >= 0 && tick >= doneAtTick + plan.tailSeconds) || now - t0 > plan.maxSeconds * 1000;
+      const over =
+        (doneAtTick >= 0 && tick >= doneAtTick + plan.tailSeconds) || now - t0 > plan.maxSeconds * 1000;
       if (over && p % N === 0) {
         resolve();
         return;
       }
       while (at(p) <= now) {
         const d = diners[p % N];
-        d.queue.push({ type: d.line === null || d.opsMade % 2 === 0 ? 'add' : 'edit', enqueuedAt: performance.now(), during: state === ROLLING.restarting });
+        d.queue.push({
+          type: d.line === null || d.opsMade % 2 === 0 ? 'add' : 'edit',
+          enqueuedAt: performance.now(),
+          during: state === ROLLING.restarting,
+        });
         d.opsMade++;
         pump(d);
         p++;
@@ -440,7 +510,11 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
 
   // drain: every operation settled and every diner back in its room
   const drainEnd = performance.now() + plan.drainMs;
-  while (performance.now() < drainEnd && !diners.every((d) => d.joined && !d.inFlight && d.queue.length === 0)) await sleep(50);
+  while (
+    performance.now() < drainEnd &&
+    !diners.every((d) => d.joined && !d.inFlight && d.queue.length === 0)
+  )
+    await sleep(50);
   await Promise.all([...httpInFlight]);
   report('drained');
   result.socketsBack = diners.filter((d) => d.joined).length;
@@ -448,18 +522,32 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
 
   // the rooms as the server holds them, over HTTP through the balancer
   const rooms = await pool(roomIds, 8, (room, r) =>
-    consumerCall<{ products: Line[]; version: number }>(plan.base, 'consumer/cart-sync', { room }, diners[r].token),
+    consumerCall<{ products: Line[]; version: number }>(
+      plan.base,
+      'consumer/cart-sync',
+      { room },
+      diners[r].token,
+    ),
   );
   const roomEnd = performance.now() + plan.drainMs;
-  while (performance.now() < roomEnd && !diners.every((d) => d.cart.version >= rooms[d.room].version)) await sleep(50);
-  const sortLines = (lines: Line[]) => JSON.stringify([...lines].sort((x, y) => x.flag.localeCompare(y.flag)).map((l) => [l.flag, l.quantity, l.version]));
+  while (performance.now() < roomEnd && !diners.every((d) => d.cart.version >= rooms[d.room].version))
+    await sleep(50);
+  const sortLines = (lines: Line[]) =>
+    JSON.stringify(
+      [...lines].sort((x, y) => x.flag.localeCompare(y.flag)).map((l) => [l.flag, l.quantity, l.version]),
+    );
   for (const d of diners) {
     const final = stateOf(rooms[d.room].products.find((l) => l.flag === d.flag));
     if (!same(final, d.line)) {
       const off = Math.abs((final?.version ?? 0) - (d.line?.version ?? 0));
-      for (let k = 0; k < Math.max(1, off); k++) lostOne(d, `final line ${show(final)}, the diner's acknowledged operations give ${show(d.line)}`);
+      for (let k = 0; k < Math.max(1, off); k++)
+        lostOne(d, `final line ${show(final)}, the diner's acknowledged operations give ${show(d.line)}`);
     }
-    if (d.cart.version !== rooms[d.room].version || sortLines(d.cart.lines) !== sortLines(rooms[d.room].products)) result.divergent++;
+    if (
+      d.cart.version !== rooms[d.room].version ||
+      sortLines(d.cart.lines) !== sortLines(rooms[d.room].products)
+    )
+      result.divergent++;
   }
   for (let r = 0; r < plan.rooms; r++) {
     const own = diners.filter((d) => d.room === r);
@@ -471,7 +559,12 @@ export async function runRollingLoad(plan: RollingPlan, report: (phase: RollingP
 
   finishing = true;
   const open = diners.map((d) => d.ws).filter((ws): ws is WebSocket => ws !== null);
-  const closed = Promise.all(open.map((ws) => new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.once('close', () => r())))));
+  const closed = Promise.all(
+    open.map(
+      (ws) =>
+        new Promise<void>((r) => (ws.readyState === WebSocket.CLOSED ? r() : ws.once('close', () => r()))),
+    ),
+  );
   for (const ws of open) ws.close(1000);
   let cut: NodeJS.Timeout | undefined;
   await Promise.race([closed, new Promise<void>((r) => (cut = setTimeout(r, 2000)))]);

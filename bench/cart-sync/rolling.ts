@@ -8,13 +8,27 @@
  * reconnect through the balancer to b), is started again on its port, and once the balancer finds it
  * ready the same is done to b. The load goes on for `tailSeconds` after, then everything is compared.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startBalancer, type Probe } from '../../test/support/balancer';
+import { startBalancer, type Balancer, type Probe } from '../../test/support/balancer';
+import { haproxyAvailable, startHaproxy, type HaproxyBalancer } from '../../test/support/haproxy';
 import { spawnNode } from '../../test/support/nodes';
-import { createDatabase, spawnRedis, waitUntil, type RedisProcess, type ServerProcess } from '../../test/support/processes';
+import {
+  createDatabase,
+  spawnRedis,
+  waitUntil,
+  type RedisProcess,
+  type ServerProcess,
+} from '../../test/support/processes';
 import { fmtMs as fmt, percentile } from '../support/stats';
 import { runInWorker } from '../support/worker';
-import { ROLLING, runRollingLoad, type RollingPhase, type RollingPlan, type RollingResult } from './rolling-load';
+import {
+  ROLLING,
+  runRollingLoad,
+  type RollingPhase,
+  type RollingPlan,
+  type RollingResult,
+} from './rolling-load';
 import { benchTables, insertBenchTables } from './tables';
 
 export interface RollingOptions {
@@ -27,8 +41,15 @@ export interface RollingOptions {
   tailSeconds?: number;
   maxSeconds?: number;
   httpPerSecond?: number;
+  /** Cart operations a second over all diners (default one per diner a second). */
+  opsPerSecond?: number;
   /** SHUTDOWN_GRACE_MS of the nodes (default 1000: five probes of the balancer). */
   graceMs?: number;
+  /**
+   * The balancer: HAProxy, as docs/deploy.md runs it (the bench, when `haproxy` is installed), or the
+   * suite's own TCP balancer of test/support/balancer.ts (default).
+   */
+  balancer?: 'haproxy' | 'tcp';
   /** Run the load in a worker thread (the bench) or in this thread (the test). */
   inWorker: boolean;
   /** Progress lines. */
@@ -52,7 +73,7 @@ export interface RollingRun {
   result: RollingResult;
   restarts: Restart[];
   probes: Probe[];
-  /** What each node process printed after its start, by name ('a', 'a2', 'b', 'b2'). */
+  /** What each node process printed after its start, by name ('a', 'a2', 'b', 'b2'), and HAProxy's log ('haproxy'). */
   logs: Record<string, string>;
 }
 
@@ -66,17 +87,33 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
   let redis: RedisProcess | null = null;
   const nodes: ServerProcess[] = [];
   const logs: Record<string, string> = {};
-  let balancer: Awaited<ReturnType<typeof startBalancer>> | null = null;
+  let balancer: Balancer | null = null;
   const node = (name: string, port?: number) =>
-    spawnNode({ name, group, databaseUrl: database.url, redisUrl: redis!.url, port, env: { SHUTDOWN_GRACE_MS: String(graceMs) } });
+    spawnNode({
+      name,
+      group,
+      databaseUrl: database.url,
+      redisUrl: redis!.url,
+      port,
+      // CARTSYNC_NODE_ARGS: node flags of the nodes (e.g. `--cpu-prof --cpu-prof-dir=<dir>` to profile them)
+      nodeArgs: process.env.CARTSYNC_NODE_ARGS?.split(' ').filter(Boolean),
+      // as a deployed node runs: prebuilt (a node started from the sources compiles them through tsx,
+      // about a second of CPU more, taken from the other node while it absorbs the sockets)
+      entry: 'bundle',
+      env: { SHUTDOWN_GRACE_MS: String(graceMs) },
+    });
   try {
     redis = await spawnRedis();
     nodes.push(await node('a'));
     await insertBenchTables(database.url, opts.rooms, Math.max(4, Math.ceil(opts.diners / opts.rooms)));
     nodes.push(await node('b'));
-    const lb = (balancer = await startBalancer(nodes.map((n) => n.port)));
+    const ports = nodes.map((n) => n.port);
+    const lb = (balancer =
+      opts.balancer === 'haproxy' ? await startHaproxy(ports) : await startBalancer(ports));
     await waitUntil('both nodes ready in the balancer', () => lb.ready().length === 2, { timeoutMs: 10_000 });
-    log(`nodes a :${nodes[0].port} and b :${nodes[1].port} ready behind the balancer :${lb.port}`);
+    log(
+      `nodes a :${nodes[0].port} and b :${nodes[1].port} ready behind the ${opts.balancer === 'haproxy' ? 'HAProxy' : 'TCP'} balancer :${lb.port}`,
+    );
 
     const control = new SharedArrayBuffer(4);
     const state = new Int32Array(control);
@@ -90,6 +127,7 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
       tailSeconds: opts.tailSeconds ?? 3,
       maxSeconds: opts.maxSeconds ?? 90,
       httpPerSecond: opts.httpPerSecond ?? 50,
+      opsPerSecond: opts.opsPerSecond,
       control,
       drainMs: 20_000,
     };
@@ -111,11 +149,15 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
         const closingOutput = old.output().slice(outputBefore);
         logs[name] = old.outputSinceStart();
         await old.stop();
-        log(`node ${name} exited (${String(exit)}) ${exited - sigterm} ms after SIGTERM; starting it again on :${old.port}`);
+        log(
+          `node ${name} exited (${String(exit)}) ${exited - sigterm} ms after SIGTERM; starting it again on :${old.port}`,
+        );
         const fresh = await node(name, old.port);
         nodes[i] = fresh;
         const started = Date.now();
-        await waitUntil(`node ${name} ready again in the balancer`, () => lb.ready().includes(fresh.port), { timeoutMs: 20_000 });
+        await waitUntil(`node ${name} ready again in the balancer`, () => lb.ready().includes(fresh.port), {
+          timeoutMs: 20_000,
+        });
         const ready = Date.now();
         log(`node ${name} ready again ${ready - sigterm} ms after its SIGTERM`);
         restarts.push({ node: name, port: old.port, sigterm, exited, exit, started, ready, closingOutput });
@@ -128,10 +170,14 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
       // a failure is thrown below, once the load has ended
       rolling.catch(() => Atomics.store(state, 0, ROLLING.done));
     };
-    const result = opts.inWorker ? await runInWorker<RollingResult, RollingPhase>(ROLLING_WORKER, plan, onPhase) : await runRollingLoad(plan, onPhase);
+    const result = opts.inWorker
+      ? await runInWorker<RollingResult, RollingPhase>(ROLLING_WORKER, plan, onPhase)
+      : await runRollingLoad(plan, onPhase);
     await rolling;
-    if (restarts.length !== nodes.length) throw new Error(`the load ended before the restarts were done (${restarts.length} of ${nodes.length})`);
+    if (restarts.length !== nodes.length)
+      throw new Error(`the load ended before the restarts were done (${restarts.length} of ${nodes.length})`);
     nodes.forEach((n, i) => (logs[`${i === 0 ? 'a' : 'b'}2`] = n.outputSinceStart()));
+    if ('output' in lb) logs.haproxy = (lb as HaproxyBalancer).output();
     return { result, restarts, probes: [...lb.probes], logs };
   } finally {
     await balancer?.close();
@@ -142,25 +188,63 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
 }
 
 /**
- * The bench's rolling restart: runs it with `diners` in `rooms` (the load in a worker thread), prints
- * what happened on stderr and the figures as BENCH lines; false when a goal was missed.
+ * The cart operations a second of the rolling restart's main run: the whole 1,000-shop lunch's (docs/
+ * scaling.md: 225/s over 81,000 diners) sent by the bench's 1,000 diners — 80 times a lunch diner's
+ * rate. CARTSYNC_ROLLING_OPS changes it.
+ */
+const LUNCH_OPS_PER_S = 225;
+
+/**
+ * The bench's rolling restart, twice: at the lunch rate (LUNCH_OPS_PER_S; the figures with goals:
+ * `cartsync_rolling_restart_*`), then at the cart-sync runs' rate of one operation a diner a second
+ * (`cartsync_rolling_restart_stress_*`: 1,000 ops/s, which fills this machine's two cores before any
+ * restart; CARTSYNC_ROLLING_STRESS=0 leaves it out). Prints what happened on stderr and the figures as
+ * BENCH lines; false when a goal of the lunch run was missed or the stress run lost or doubled one.
  */
 export async function rollingRestart(diners: number, rooms: number): Promise<boolean> {
-  const say = (line: string) => console.error(`[cart-sync rolling] ${line}`);
+  const lunchOps = process.env.CARTSYNC_ROLLING_OPS
+    ? Number(process.env.CARTSYNC_ROLLING_OPS)
+    : LUNCH_OPS_PER_S;
+  const lunch = await rollingRun(diners, rooms, lunchOps, '', `lunch, ${lunchOps} ops/s`);
+  if (process.env.CARTSYNC_ROLLING_STRESS === '0') return lunch.ok;
+  const stress = await rollingRun(diners, rooms, diners, '_stress', `stress, ${diners} ops/s`);
+  return lunch.ok && stress.lost === 0;
+}
+
+async function rollingRun(
+  diners: number,
+  rooms: number,
+  opsPerSecond: number,
+  suffix: string,
+  label: string,
+): Promise<{ ok: boolean; lost: number }> {
+  const say = (line: string) => console.error(`[cart-sync rolling ${label}] ${line}`);
   const run = await runRollingRestart({
     databaseUrl: process.env.DATABASE_URL as string,
-    database: `cartsync_rolling_${process.pid}`,
+    database: `cartsync_rolling_${process.pid}${suffix}`,
     diners,
     rooms,
     inWorker: true,
     httpPerSecond: 50,
+    opsPerSecond,
+    balancer: process.env.CARTSYNC_BALANCER === 'tcp' || !haproxyAvailable() ? 'tcp' : 'haproxy',
     log: say,
   });
   const r = run.result;
+  // CARTSYNC_LOG_DIR: each node's output (and HAProxy's) kept as <dir>/<name>.log
+  const logDir = process.env.CARTSYNC_LOG_DIR;
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    for (const [name, text] of Object.entries(run.logs))
+      writeFileSync(path.join(logDir, `${name}${suffix}.log`), text);
+  }
   const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
   const ack = sorted(r.restartLatencies);
   const back = sorted(r.reconnects);
-  const refused = Object.entries(r.refused).map(([c, n]) => `${c}×${n}`).join(' ') || 'none';
+  const refused =
+    Object.entries(r.refused)
+      .map(([c, n]) => `${c}×${n}`)
+      .join(' ') || 'none';
   say(
     `ops sent ${r.sent}, acknowledged ${r.acked}, in flight when their socket closed: ${r.committedInFlight} found committed, ${r.resent} sent again; refused ${refused}; unsettled ${r.unsettled}; ` +
       `ack latency during the restarts p50 ${fmt(percentile(ack, 50))} / p99 ${fmt(percentile(ack, 99))} / max ${fmt(ack[ack.length - 1] ?? NaN)} ms over ${ack.length} (all run p99 ${fmt(percentile(sorted(r.latencies), 99))} ms)`,
@@ -168,28 +252,53 @@ export async function rollingRestart(diners: number, rooms: number): Promise<boo
   say(
     `sockets closed ${JSON.stringify(r.closeCodes)}, failed attempts ${r.failedAttempts}, back ${r.socketsBack} of ${diners}; close → snapshot p50 ${fmt(percentile(back, 50))} / p99 ${fmt(percentile(back, 99))} / max ${fmt(back[back.length - 1] ?? NaN)} ms over ${back.length}`,
   );
-  say(`http reads ${r.http.sent}: ${JSON.stringify(r.http.status)}, failed ${r.http.errors}${r.http.errorSamples.length ? ` (${r.http.errorSamples.join('; ')})` : ''}`);
-  say(`lost or doubled ${r.lost}, room versions off by ${r.roomVersionOff}, diners whose cart is not the room's ${r.divergent}, delivery problems ${r.deliveryProblems}`);
+  say(
+    `http reads ${r.http.sent}: ${JSON.stringify(r.http.status)}, failed ${r.http.errors}${r.http.errorSamples.length ? ` (${r.http.errorSamples.join('; ')})` : ''}`,
+  );
+  say(
+    `lost or doubled ${r.lost}, room versions off by ${r.roomVersionOff}, diners whose cart is not the room's ${r.divergent}, delivery problems ${r.deliveryProblems}`,
+  );
   for (const d of r.lostDetails.slice(0, 5)) say(`  ${d}`);
   for (const x of run.restarts) {
-    const probes = run.probes.filter((p) => p.port === x.port && p.at >= x.sigterm && p.at <= x.started).map((p) => String(p.status));
-    say(`node ${x.node}: exited ${String(x.exit)} ${x.exited - x.sigterm} ms after SIGTERM, ready again after ${x.ready - x.sigterm} ms; probes meanwhile ${probes.join(',')}`);
+    const probes = run.probes
+      .filter((p) => p.port === x.port && p.at >= x.sigterm && p.at <= x.started)
+      .map((p) => String(p.status));
+    say(
+      `node ${x.node}: exited ${String(x.exit)} ${x.exited - x.sigterm} ms after SIGTERM, ready again after ${x.ready - x.sigterm} ms; probes meanwhile ${probes.join(',')}`,
+    );
     // a stop that did not end by itself: what the node said while closing (its close steps log as they end)
     if (x.exit !== 0) say(`node ${x.node} while closing:\n${x.closingOutput.slice(-4000)}`);
   }
+  // HAProxy's own account of its servers: each check that changed a server's state, with its reason
+  const haproxyLines = (run.logs.haproxy ?? '')
+    .split('\n')
+    .filter((l) => /Health check|is (UP|DOWN)|no server available/i.test(l));
+  if (haproxyLines.length > 0) say(`HAProxy:\n  ${haproxyLines.slice(0, 60).join('\n  ')}`);
   const answered = sorted(run.probes.filter((p) => p.status !== 'refused').map((p) => p.ms));
   say(
     `balancer probes ${run.probes.length}: answer p50 ${fmt(percentile(answered, 50))} / p99 ${fmt(percentile(answered, 99))} ms, ` +
       `${run.probes.filter((p) => p.status === 'error').length} without an answer in 1 s`,
   );
-  const outside = run.probes.filter((p) => p.status !== 200 && !run.restarts.some((x) => x.port === p.port && p.at >= x.sigterm && p.at <= x.ready));
-  if (outside.length > 0) say(`probes failing outside a node's restart: ${outside.map((p) => `:${p.port} ${String(p.status)}`).join(', ')}`);
-  console.log(`BENCH cartsync_rolling_restart_lost ${r.lost} count`);
-  console.log(`BENCH cartsync_rolling_restart_p99_ms ${fmt(percentile(ack, 99))} ms`);
-  console.log(`BENCH cartsync_rolling_restart_http_5xx ${r.http.fiveXx} count`);
-  console.log(`BENCH cartsync_rolling_restart_reconnect_p99_ms ${fmt(percentile(back, 99))} ms`);
+  const outside = run.probes.filter(
+    (p) =>
+      p.status !== 200 &&
+      !run.restarts.some((x) => x.port === p.port && p.at >= x.sigterm && p.at <= x.ready),
+  );
+  if (outside.length > 0)
+    say(
+      `probes failing outside a node's restart: ${outside.map((p) => `:${p.port} ${String(p.status)}`).join(', ')}`,
+    );
+  console.log(`BENCH cartsync_rolling_restart${suffix}_lost ${r.lost} count`);
+  console.log(`BENCH cartsync_rolling_restart${suffix}_p99_ms ${fmt(percentile(ack, 99))} ms`);
+  console.log(`BENCH cartsync_rolling_restart${suffix}_http_5xx ${r.http.fiveXx} count`);
+  console.log(`BENCH cartsync_rolling_restart${suffix}_reconnect_p99_ms ${fmt(percentile(back, 99))} ms`);
   // beside the goals: reads that found no node ready (reset by the balancer), the longest stop
-  console.log(`BENCH cartsync_rolling_restart_reads_reset ${r.http.errors} count`);
-  console.log(`BENCH cartsync_rolling_restart_stop_max_ms ${Math.max(...run.restarts.map((x) => x.exited - x.sigterm))} ms`);
-  return r.lost === 0 && r.http.fiveXx === 0 && r.socketsBack === diners && percentile(back, 99) <= 2000;
+  console.log(`BENCH cartsync_rolling_restart${suffix}_reads_reset ${r.http.errors} count`);
+  console.log(
+    `BENCH cartsync_rolling_restart${suffix}_stop_max_ms ${Math.max(...run.restarts.map((x) => x.exited - x.sigterm))} ms`,
+  );
+  return {
+    ok: r.lost === 0 && r.http.fiveXx === 0 && r.socketsBack === diners && percentile(back, 99) <= 2000,
+    lost: r.lost,
+  };
 }

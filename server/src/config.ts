@@ -3,6 +3,7 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import { loadPaymentsConfig, secretEntry, type PaymentsConfig } from './payments/config';
 import { readConfiguredSecrets, type Secrets } from './secrets';
+import { APP_ROOT } from './root';
 
 /** Server configuration, all from the environment (docs/architecture.md §25 Configuration); defaults give a working demo. */
 export interface ServerConfig {
@@ -77,6 +78,11 @@ export interface ServerConfig {
    * balancer takes it out before it closes (default 0: close at once).
    */
   shutdownGraceMs: number;
+  /**
+   * SHUTDOWN_HANDOFF_MS: after the grace, the node's websockets are closed with 1012 a share at a time
+   * over up to this long (default 2000), so the other nodes take their reconnects as a stream.
+   */
+  shutdownHandoffMs: number;
 }
 
 /** The thresholds of `@fastify/under-pressure` (0 turns a check off). */
@@ -164,7 +170,7 @@ export function testClockMovable(config: Pick<ServerConfig, 'testClock' | 'produ
 
 /** Reads the configuration from environment variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const root = path.resolve(__dirname, '../..');
+  const root = APP_ROOT;
   const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'));
   const port = intOr(env.PORT, 8080);
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pressure: pressureConfigFrom(env),
     readyTimeoutMs: Math.max(1, numberOr(env.READY_TIMEOUT_MS, 1000)),
     shutdownGraceMs: numberOr(env.SHUTDOWN_GRACE_MS, 0),
+    shutdownHandoffMs: Math.max(0, numberOr(env.SHUTDOWN_HANDOFF_MS, 2000)),
   };
 }
 

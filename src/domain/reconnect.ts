@@ -50,13 +50,12 @@ export function reconnectsAtOnce(code: number, attempt: number): boolean {
 }
 
 /**
- * The spread of the reconnect after a restart (OPS-1): a node closing with 1012 drops all its
- * channels in the same moment, and 1,000 clients reconnecting in the same tick land on the node that
- * takes them as one burst (its joins queue, its /readyz waits behind them). Each client waits a
- * random share of this bound instead, so the burst arrives spread over it (docs/decisions.md
- * "Operations").
+ * The jitter of the reconnect after a restart (OPS-1). A node that restarts hands its channels off a
+ * share at a time (server/src/services/tables/live.ts `handOffSockets`, SHUTDOWN_HANDOFF_MS), so the
+ * clients closed in one turn reconnect at once, each after a random share of this short bound: one
+ * turn's clients arrive spread over it instead of in one tick (docs/decisions.md "Operations").
  */
-export const RESTART_JITTER_MS = 1000;
+export const RESTART_JITTER_MS = 100;
 
 /**
  * Delay in ms before reconnecting after a close with `code`, `attempt` failed attempts into the run:

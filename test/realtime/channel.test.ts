@@ -256,7 +256,7 @@ test('a node restarting (close 1012) hands the room to another node within the r
   openWith(ch, sockets[0]);
   sockets[0].drop(1012);
   expect(ch.status).toBe('reconnecting');
-  // within the jitter (below RESTART_JITTER_MS, 1 s): the next socket opens before the first backoff step would
+  // within the jitter (below RESTART_JITTER_MS, 100 ms): the next socket opens before the first backoff step would
   jest.advanceTimersByTime(RESTART_JITTER_MS - 1);
   expect(sockets).toHaveLength(2);
   // the new node restarts too before the room synced: now the C§9 schedule (attempt 1: 2 s)

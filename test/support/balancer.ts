@@ -31,7 +31,6 @@ export interface BalancerOptions {
 export interface Balancer {
   port: number;
   base: string;
-  proxy: TcpProxy;
   /** Backends whose last probe answered 200. */
   ready(): number[];
   /** Every probe so far, in the order answered. */
@@ -39,12 +38,17 @@ export interface Balancer {
   close(): Promise<void>;
 }
 
+/** The balancer of this file: its TCP proxy is open to the test. */
+export interface TcpBalancer extends Balancer {
+  proxy: TcpProxy;
+}
+
 const isRefused = (e: unknown): boolean => {
   const cause = (e as { cause?: { code?: string } }).cause;
   return cause?.code === 'ECONNREFUSED';
 };
 
-export async function startBalancer(backends: readonly number[], opts: BalancerOptions = {}): Promise<Balancer> {
+export async function startBalancer(backends: readonly number[], opts: BalancerOptions = {}): Promise<TcpBalancer> {
   const { probeEveryMs = 200, probeTimeoutMs = 1000, path = '/readyz' } = opts;
   const proxy = await startTcpProxy(backends);
   for (const p of backends) proxy.markDown(p);

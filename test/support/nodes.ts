@@ -21,6 +21,10 @@ export interface NodeOptions {
   env?: Record<string, string>;
   /** The port to listen on (default a free one): a node restarted behind a balancer takes its old port. */
   port?: number;
+  /** Node's own flags for the process (spawnServer's `nodeArgs`). */
+  nodeArgs?: string[];
+  /** spawnServer's `entry`: the sources through tsx (default) or the prebuilt bundle. */
+  entry?: 'sources' | 'bundle';
 }
 
 /** The PAY_SANDBOX_SECRET of the nodes of `group` (a test acting as the provider signs with it). */
@@ -34,6 +38,8 @@ export function spawnNode(opts: NodeOptions): Promise<ServerProcess> {
     databaseUrl: opts.databaseUrl,
     redisUrl: opts.redisUrl,
     port: opts.port,
+    nodeArgs: opts.nodeArgs,
+    entry: opts.entry,
     env: {
       PAY_SANDBOX_SECRET: sandboxSecretOf(opts.group),
       VIP_TOKEN_SECRET: `${opts.group}-vip-token`,

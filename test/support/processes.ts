@@ -1,15 +1,15 @@
 /**
  * The process harness of the suites and benches that run the real server as a child process: a free
- * port, waiting for a port or a condition, the server (`node --import tsx server/src/main.ts`, as
- * scripts/start.mjs runs it) on a fresh data directory with its logs collected, a redis-server, and a
+ * port, waiting for a port or a condition, the server (from its sources, `node --import tsx
+ * server/src/main.ts`, or from its prebuilt bundle as scripts/start.mjs runs it) on a fresh data directory with its logs collected, a redis-server, and a
  * PostgreSQL database of a suite's own.
  *
  * A spawned server runs on TEST_CLOCK (NODE_ENV=test) unless told `clock: null`; `moveClock` moves
  * it forward through its test clock route (server/src/routes/test-clock.ts), which only such a
  * server has.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,26 @@ import { until } from './until';
 
 export const ROOT = path.resolve(__dirname, '../..');
 export const SERVER_MAIN = path.join(ROOT, 'server/src/main.ts');
+
+let bundleDir = '';
+/**
+ * The server's bundles (scripts/build-server.mjs: main.cjs, migrate.cjs, merchant.cjs), built once for
+ * this process into a folder of its own under node_modules/.cache (inside the project, where the
+ * bundle finds server/drizzle above it); the folder is removed when the process exits.
+ */
+export function serverBundle(): string {
+  if (!bundleDir) {
+    const under = path.join(ROOT, 'node_modules', '.cache');
+    mkdirSync(under, { recursive: true });
+    const dir = mkdtempSync(path.join(under, 'server-bundle-'));
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-server.mjs'), '--outdir', dir], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run build:server failed:\n${r.stderr}`);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    bundleDir = dir;
+  }
+  return bundleDir;
+}
+
 /** What the server prints once it listens (server/src/banner.ts). */
 const LISTENING = 'API base:';
 /** The path of the test clock route (server/src/routes/test-clock.ts). */
@@ -140,6 +160,10 @@ const tail = (text: string, chars = 3000) => (text.length > chars ? `…${text.s
 export interface SpawnServerOptions {
   /** Extra environment, applied last (it wins over everything below). */
   env?: Record<string, string>;
+  /** Node's own flags before the server's entry (e.g. `--cpu-prof`, which NODE_OPTIONS does not take). */
+  nodeArgs?: string[];
+  /** Run the server from its sources through tsx (default) or from its prebuilt bundle (`serverBundle()`). */
+  entry?: 'sources' | 'bundle';
   /**
    * The server clock at its start (TEST_CLOCK): an ISO instant or epoch ms; default the suites'
    * instant (test/support/clock.ts). null: real time, no TEST_CLOCK (and no test clock route).
@@ -218,7 +242,7 @@ export async function spawnServer(opts: SpawnServerOptions = {}): Promise<Server
   // the server's clock origin is its process start (performance.timeOrigin), a moment after this
   const spawnedAt = Date.now();
   let moved = 0;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...(opts.entry === 'bundle' ? [path.join(serverBundle(), 'main.cjs')] : ['--import', 'tsx', SERVER_MAIN])], {
     cwd: ROOT,
     env: {
       ...process.env,

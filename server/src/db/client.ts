@@ -2,6 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { APP_ROOT } from '../root';
 import * as schema from './schema';
 import {
   dbLimitsFrom,
@@ -126,7 +127,7 @@ export function pgPoolMax(env: Record<string, string | undefined>): number {
   return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 10;
 }
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../../drizzle');
+export const MIGRATIONS_DIR = path.join(APP_ROOT, 'server', 'drizzle');
 
 /**
  * Opens the database and applies the migrations of server/drizzle.

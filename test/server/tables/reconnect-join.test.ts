@@ -4,42 +4,31 @@
  * Joined event — and their snapshot is the room as the database holds it now, even when this process
  * remembers an older copy. A diner's first join, or a join under another name, is written as before.
  */
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { tableCalls } from '../../../src/api/contract/table';
 import { messageCalls } from '../../../src/api/contract/message';
 import { CartOperation, CartReplyCode } from '../../../src/domain/enums';
-import { lineFlag } from '../../../src/domain/pricing';
-import type { CartLine } from '../../../src/domain/types';
 import { SHOP, TABLE, codeOfTable } from '../../../server/src/demo/ids';
 import { parseTableRoomId } from '../../../src/domain/table';
 import { rooms } from '../../../server/src/db/schema';
 import { buildTestServer, type TestServer } from '../../support/build-server';
 import { connectRoom, isEvent, isReply, isSnapshot, type RoomClient } from '../../support/room-client';
 import { success } from '../orders/helpers';
-
-const TOMATO_EGG = 10303; // no options
-const tomato = (quantity: number): CartLine => ({
-  id: TOMATO_EGG,
-  name: 'x',
-  price: 0,
-  quantity,
-  flag: lineFlag(TOMATO_EGG),
-  typeid: 1,
-});
+import { listenOnLoopback, tomato, TOMATO_EGG } from './fixtures';
 
 let server: TestServer;
 let base: string;
 beforeAll(async () => {
   server = await buildTestServer();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  base = await listenOnLoopback(server);
 }, 60_000);
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 async function diners(n: number): Promise<string[]> {
-  return Promise.all(Array.from({ length: n }, (_, i) => server.login(SHOP.restaurant, `reconnect-diner-${i}`)));
+  return Promise.all(
+    Array.from({ length: n }, (_, i) => server.login(SHOP.restaurant, `reconnect-diner-${i}`)),
+  );
 }
 
 async function openOrder(token: string, tableId: number) {
@@ -52,7 +41,12 @@ async function openOrder(token: string, tableId: number) {
   );
 }
 
-async function joinRoom(roomId: string, token: string, n: number, nickname = `Diner ${n}`): Promise<RoomClient> {
+async function joinRoom(
+  roomId: string,
+  token: string,
+  n: number,
+  nickname = `Diner ${n}`,
+): Promise<RoomClient> {
   await openOrder(token, Number(parseTableRoomId(roomId)!.tableId));
   const c = await connectRoom(base, roomId, token);
   c.send({ type: 'join', nickname, avatar: `/a/${n}.png` });
@@ -115,7 +109,9 @@ test('a reconnect under another name is written: the others see the new name', a
   b.close();
   await b.closed;
   b = await joinRoom(order.roomId, tokens[1], 2, 'Renamed');
-  const ev = await a.next((f): f is Extract<typeof f, { type: 'event' }> => f.type === 'event' && f.by.nickname === 'Renamed');
+  const ev = await a.next(
+    (f): f is Extract<typeof f, { type: 'event' }> => f.type === 'event' && f.by.nickname === 'Renamed',
+  );
   expect(ev).toMatchObject({ operation: CartOperation.Joined, version: 3 });
   expect(await roomVersion(order.roomId)).toBe(3);
   a.close();
@@ -148,7 +144,14 @@ test('the snapshot of a reconnect is the room as the database holds it, not a co
   const again = success(
     await server.call(
       messageCalls.cartOperate,
-      { room: order.roomId, nickname: 'Diner 2', avatar: '/a/2.png', type: 'joined', operation: CartOperation.Joined, message: null },
+      {
+        room: order.roomId,
+        nickname: 'Diner 2',
+        avatar: '/a/2.png',
+        type: 'joined',
+        operation: CartOperation.Joined,
+        message: null,
+      },
       { token: tokens[1] },
     ),
   );

@@ -69,6 +69,8 @@ interface Conn {
   alive: boolean;
   /** The hub's tick when the socket joined its room's delivery (a room read started later covers it). */
   addedAt: number;
+  /** Handed off by a closing node (handOffSockets): its frames from now on are dropped unhandled. */
+  handedOff?: boolean;
 }
 
 interface RoomEntry {
@@ -182,6 +184,13 @@ class RoomHub {
     if (this.closing) return;
     const unsubscribe = await entry.ready.catch(() => null);
     await unsubscribe?.();
+  }
+
+  /** The room sockets of this process by their websocket. */
+  connsBySocket(): Map<WebSocket, Conn> {
+    const m = new Map<WebSocket, Conn>();
+    for (const e of this.rooms.values()) for (const c of e.conns) m.set(c.socket, c);
+    return m;
   }
 
   /** Rooms with a socket on this process. */
@@ -425,7 +434,7 @@ async function handleFrame(ctx: ServerContext, hub: RoomHub, c: Conn, raw: strin
  * request sent before leaving is.
  */
 function frameOf(ctx: ServerContext, hub: RoomHub, c: Conn, raw: string): Promise<void> {
-  if (hub.closing) return Promise.resolve();
+  if (hub.closing || c.handedOff) return Promise.resolve();
   return handleFrame(ctx, hub, c, raw);
 }
 
@@ -460,6 +469,56 @@ async function upTo(p: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([p, new Promise((r) => (timer = setTimeout(r, ms)))]);
   clearTimeout(timer);
+}
+
+/** The pause between two turns of a hand-off (handOffSockets). */
+const HANDOFF_TURN_MS = 50;
+
+/**
+ * The hand-off of a node that got SIGTERM (OPS-1 rolling restart), once the balancer has taken it out:
+ * its websockets (table rooms, staff boards, order pages) closed with 1012 a share at a time, spread
+ * evenly over `spreadMs` in turns of HANDOFF_TURN_MS, so the nodes that take them get a stream of
+ * reconnects instead of one burst; each client reconnects at once (src/domain/reconnect.ts). A socket
+ * stays live until its turn — its diners keep their operations and the room's updates — and then its
+ * room work finishes first: its frames from then on are dropped (its client settles them from the
+ * snapshot elsewhere) and the one in flight is answered before the close (up to CLOSE_WORK_MS), so no
+ * operation commits after its client has reread the room on another node. What is left (a socket
+ * opened meanwhile) is closed by closeSocketsForRestart when the server closes.
+ */
+export async function handOffSockets(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  spreadMs: number,
+): Promise<void> {
+  const server = app.websocketServer;
+  if (!server) return;
+  const hub = hubOf(ctx);
+  const open = [...server.clients];
+  if (open.length === 0) return;
+  const started = performance.now();
+  const conns = hub.connsBySocket();
+  const turns = Math.max(1, Math.floor(spreadMs / HANDOFF_TURN_MS));
+  const perTurn = Math.ceil(open.length / turns);
+  const handOff = async (s: WebSocket): Promise<void> => {
+    const c = conns.get(s);
+    if (c) {
+      c.handedOff = true;
+      await upTo(c.chain, CLOSE_WORK_MS);
+    }
+    if (s.readyState === s.OPEN || s.readyState === s.CONNECTING)
+      s.close(SERVICE_RESTART_CLOSE, 'service restart');
+  };
+  const done: Promise<void>[] = [];
+  for (let i = 0, turn = 0; i < open.length; i += perTurn, turn++) {
+    const wait = started + turn * HANDOFF_TURN_MS - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    for (const s of open.slice(i, i + perTurn)) done.push(handOff(s));
+  }
+  await Promise.all(done);
+  ctx.log.info(
+    { sockets: open.length, perTurn, handOffMs: Math.round(performance.now() - started) },
+    'websockets handed off',
+  );
 }
 
 /**
@@ -635,6 +694,9 @@ export async function registerLiveChannel(app: FastifyInstance, ctx: ServerConte
 
 /** Sockets connected to this process (for tests and the health of a node). */
 export const liveSockets = (ctx: ServerContext): number => hubOf(ctx).size;
+
+/** Admissions and frames of this process's sockets not yet settled. */
+export const liveWorkInFlight = (ctx: ServerContext): number => hubOf(ctx).inFlight.size;
 
 /** Table rooms with a socket on this process (the `table_rooms` gauge). */
 export const liveRooms = (ctx: ServerContext): number => hubOf(ctx).roomCount;
