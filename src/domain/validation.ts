@@ -4,7 +4,7 @@
  * (the first one is toasted). Messages that name something carry it in `params` (`product`, `group`,
  * `category`, `count`…), the names the locale entries interpolate.
  */
-import { Limits, OrderType, PayType, ProductStatus, ServerProductStatus } from './enums';
+import { Limits, OrderType, ProductStatus, ServerProductStatus } from './enums';
 import { ErrorCode, RuleError, ruleError } from './errors';
 import { DEFAULT_UTC_OFFSET_MINUTES, Instant, isInSaleTime } from './hours';
 import { AmountLike, lt } from './money';
@@ -36,10 +36,7 @@ export function checkSmsCode(code: string | null | undefined): RuleError | null 
 // Payment (C§5)
 // ---------------------------------------------------------------------------------------------
 
-/** C§5: browser pages cannot pay by member card (`browserCannotPayByCard`). */
-export function checkCardPayEnvironment(payType: PayType, isBrowserPage: boolean): RuleError | null {
-  return payType === PayType.vip && isBrowserPage ? ruleError(ErrorCode.browserCannotPayByCard) : null;
-}
+export { checkCardPayEnvironment } from './card-pay';
 
 /** C§5/P§5: a new pay password has exactly 6 digits and is not 123456. */
 export function checkPayPasswordFormat(password: string | null | undefined): RuleError | null {

@@ -19,7 +19,7 @@ import { ErrorCode, ruleError } from '../domain/errors';
 import type { RuleError } from '../domain/errors';
 import { canCancelOrder, canConfirmDelivered, canPayAgain, orderStatusTextKey } from '../domain/order-status';
 import type { OrderStatusTextKey } from '../domain/order-status';
-import { checkCardPayEnvironment } from '../domain/validation';
+import { checkCardPayEnvironment } from '../domain/card-pay';
 import type { AppLifecycle, Platform } from '../platform/types';
 import type { Timers } from '../realtime/channel';
 import { OrderChannel, ordersWsUrl } from '../realtime/order-channel';

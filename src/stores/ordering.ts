@@ -11,13 +11,12 @@ import { CartStore } from './cart';
 import { CheckoutStore } from './checkout';
 import type { MemberStore } from './member';
 import { MenuStore } from './menu';
-import { OrderStore } from './order';
+import type { OrderStore } from './order';
+import { buildOrderStore, socketOrigin } from './order-build';
 import type { PromotionStore } from './promotion';
 import type { SessionStore } from './session';
 import type { ShopStore } from './shop';
 import { TableStore } from './table';
-import { apiHost } from '../platform/env';
-import { pageOrigin } from '../platform/page-origin';
 
 /** What the ordering stores are built from: the root's I/O and its session-level stores. */
 export interface OrderingDeps {
@@ -31,6 +30,10 @@ export interface OrderingDeps {
   member: MemberStore;
   promotion: PromotionStore;
   address: AddressStore;
+  /** The order store when the root built it already (buildOrderStore), else built here. */
+  order?: OrderStore | null;
+  /** Whether the table room holds the socket now (the payment app has only one). */
+  tableSocketBusy: () => boolean;
 }
 
 export interface OrderingStores {
@@ -52,24 +55,7 @@ export function buildOrderingStores(deps: OrderingDeps): OrderingStores {
   const menu = new MenuStore({ api, storage, member, now });
   const cart = new CartStore({ storage, menu });
   const checkout = new CheckoutStore({ api, platform, abroad, session, shop, menu, member, promotion, address, cart });
-  // the table room's and the order channel's socket: the API origin, or in a browser the page's own origin
-  const socketOrigin = () => apiHost() || pageOrigin();
-  const order = new OrderStore({
-    api,
-    platform,
-    session,
-    member,
-    promotion,
-    now,
-    live: {
-      socket: platform.socket,
-      lifecycle: platform.lifecycle,
-      socketOrigin,
-      token: () => session.token,
-      // the payment app has one socket: the table room keeps it while the diner is at a table
-      socketBusy: () => platform.name === 'alipay' && ['connecting', 'open', 'reconnecting'].includes(table.status),
-    },
-  });
+  const order = deps.order ?? buildOrderStore({ api, platform, now, session, member, promotion, tableSocketBusy: deps.tableSocketBusy });
   const table = new TableStore({
     api,
     platform,

@@ -16,6 +16,7 @@ import type { MenuStore } from './menu';
 import type { OrderingBuilder, OrderingStores } from './ordering';
 import { importOrdering, orderingNow } from '../platform/ordering-loader';
 import type { OrderStore } from './order';
+import type { OrderBuilder } from './order-build';
 import type { TableStore } from './table';
 import { PromotionStore } from './promotion';
 import { SessionStore } from './session';
@@ -67,6 +68,9 @@ export class RootStore {
   readonly now: () => number;
   private readonly loader: OrderingLoader;
   private ordering: OrderingStores | null = null;
+  /** The order store: built with the ordering stores, or before them on its own (`adoptOrder`). */
+  private orderStore: OrderStore | null = null;
+  private readonly orderBuilt: IObservableValue<boolean> = observable.box(false);
   private loading: Promise<void> | null = null;
   private readonly built: IObservableValue<boolean> = observable.box(false);
   private readonly areas = new Map<string, unknown>();
@@ -115,9 +119,32 @@ export class RootStore {
     return this.orderingStores().table;
   }
 
-  /** The order store (throws until the ordering stores are built: `await root.ready()`). */
+  /** The order store (throws until it is built: `adoptOrder`, or the ordering stores' `await root.ready()`). */
   get order(): OrderStore {
-    return this.orderingStores().order;
+    if (!this.orderStore) throw new Error(ORDERING_NOT_LOADED);
+    return this.orderStore;
+  }
+
+  /** Whether the order store exists (observable), with the ordering stores or on its own. */
+  get orderReady(): boolean {
+    return this.orderBuilt.get();
+  }
+
+  /**
+   * Builds the order store alone with a builder at hand (the order list's chunk holds it without the
+   * menu, cart and pricing); the ordering stores built later take this one. Nothing when it exists.
+   */
+  adoptOrder(build: OrderBuilder): void {
+    if (this.orderStore) return;
+    const { api, platform, now, session, member, promotion } = this;
+    this.orderStore = build({ api, platform, now, session, member, promotion, tableSocketBusy: () => this.tableSocketBusy() });
+    runInAction(() => this.orderBuilt.set(true));
+  }
+
+  /** Whether the table room holds the socket now (the payment app has one socket: the order channel waits). */
+  private tableSocketBusy(): boolean {
+    const status = this.ordering?.table.status;
+    return status === 'connecting' || status === 'open' || status === 'reconnecting';
   }
 
   /** Whether the menu, cart and order stores exist (observable: a page may re-render when they do). */
@@ -153,8 +180,25 @@ export class RootStore {
   adopt(build: OrderingBuilder): void {
     if (this.ordering) return;
     const { api, storage, platform, abroad, now, session, shop, member, promotion, address } = this;
-    this.ordering = build({ api, storage, platform, abroad, now, session, shop, member, promotion, address });
-    runInAction(() => this.built.set(true));
+    this.ordering = build({
+      api,
+      storage,
+      platform,
+      abroad,
+      now,
+      session,
+      shop,
+      member,
+      promotion,
+      address,
+      order: this.orderStore,
+      tableSocketBusy: () => this.tableSocketBusy(),
+    });
+    this.orderStore = this.ordering.order;
+    runInAction(() => {
+      this.built.set(true);
+      this.orderBuilt.set(true);
+    });
   }
 
   private orderingStores(): OrderingStores {

@@ -9,7 +9,8 @@ import { setLanguage } from '@/i18n';
 import OrderListPage from '@/pages/user/order/list';
 import { StoresProvider } from '@/stores';
 import { ORDER_PAGE_LIMIT } from '@/stores/order';
-import { RootStore } from '@/stores/root';
+import { buildOrderingStores } from '@/stores/ordering';
+import { RootStore, type OrderingLoader } from '@/stores/root';
 import { firePageEvent } from '../support/taro-shim';
 import { FakeTransport, ok } from '../support/fakes';
 import { NOON, fakeRoot, orderDetail, paySetting, shopDetail, typesBody, menuBody, userProfile } from '../support/store-factories';
@@ -24,9 +25,12 @@ const ids = (from: number, to: number) => Array.from({ length: from - to + 1 }, 
 const listPage = (list: number[], total: number, page: number) =>
   ok({ list: list.map((id) => orderDetail({ id, orderNo: `N${id}`, shopName: '面馆' })), total, page, pageLimit: ORDER_PAGE_LIMIT });
 
-/** A started RootStore for shop 1 whose boot calls are scripted; `order/list` is left to each test. */
-function buildRoot() {
-  const { root, transport } = fakeRoot({ now: () => NOON });
+/**
+ * A started RootStore for shop 1 whose boot calls are scripted; `order/list` is left to each test.
+ * `ordering`: the loader of the menu, cart and pricing (the test's own: built at once by default).
+ */
+function buildRoot(ordering?: OrderingLoader) {
+  const { root, transport } = fakeRoot({ now: () => NOON, ordering });
   root.start({ id: '1' });
   transport
     .on('user/h5entry', ok({ token: TOKEN, expiresAt: Date.now() + 3_600_000, shopId: 1, user: userProfile({ id: 1, openid: 'device-1' }) }))
@@ -143,6 +147,19 @@ describe('orders tab (ORDER-9)', () => {
     fireEvent.touchStart(rows, { touches: [{ clientY: 100 }] });
     fireEvent.touchEnd(rows, { touches: [], changedTouches: [{ clientY: 400 }] });
     expect(listRequests(transport).length).toBe(before);
+  });
+
+  it('lists the orders without loading the menu, cart and pricing (H5 keeps them in a chunk of their own)', async () => {
+    // the H5 loader: nothing at hand, the module when asked
+    const load = jest.fn(() => Promise.resolve({ buildOrderingStores }));
+    const { root, transport } = buildRoot({ now: null, load });
+    transport.on('order/list', listPage([2, 1], 2, 1));
+    const { container } = renderPage(root);
+    await waitFor(() => expect(container.querySelectorAll('.order-row').length).toBe(2));
+    expect(load).not.toHaveBeenCalled();
+    expect(root.orderingReady).toBe(false);
+    // nor asks for a menu
+    expect(transport.requests.filter((r) => /store\/(products|productTypes|publicProductTypes)$/.test(r.url))).toEqual([]);
   });
 
   it('names what the chosen tab would list when it has no orders', async () => {

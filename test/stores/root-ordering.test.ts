@@ -2,6 +2,7 @@
  * The ordering stores on demand (H5): a RootStore whose loader has no builder at hand leaves the menu,
  * cart and order to `ready()`, which loads their module once.
  */
+import { buildOrderStore } from '../../src/stores/order-build';
 import { buildOrderingStores } from '../../src/stores/ordering';
 import type { OrderingBuilder } from '../../src/stores/ordering';
 import { ORDERING_NOT_LOADED } from '../../src/stores/root';
@@ -102,5 +103,41 @@ describe('RootStore ordering stores', () => {
     await root.ready();
     expect(root.orderingReady).toEqual(true);
     expect(load.mock.calls.length).toEqual(2);
+  });
+
+  it('builds the order store alone for a page that reads orders only, and the ordering stores take it later', async () => {
+    const { loader, load, release } = lazyLoader();
+    const { root } = buildRoot(loader);
+    root.adoptOrder(buildOrderStore);
+    expect(root.orderReady).toBe(true);
+    expect(root.orderingReady).toBe(false);
+    expect(root.order.list).toEqual([]);
+    // the menu, cart and pricing are still not built, nor asked for
+    expect(() => root.menu).toThrow(ORDERING_NOT_LOADED);
+    expect(load).not.toHaveBeenCalled();
+    const order = root.order;
+    const ready = root.ready();
+    release();
+    await ready;
+    expect(root.orderingReady).toBe(true);
+    // one order store: its list, tab and live channel stay as the order list left them
+    expect(root.order === order).toBe(true);
+  });
+
+  it('holds the order channel on the payment app while the table room holds its one socket', async () => {
+    const { loader, release } = lazyLoader();
+    const { root } = buildRoot(loader);
+    const build = jest.fn(buildOrderStore);
+    root.adoptOrder(build);
+    const deps = build.mock.calls[0][0];
+    // no table room yet: the socket is free
+    expect(deps.tableSocketBusy()).toBe(false);
+    const ready = root.ready();
+    release();
+    await ready;
+    root.table.status = 'open';
+    expect(deps.tableSocketBusy()).toBe(true);
+    root.table.status = 'idle';
+    expect(deps.tableSocketBusy()).toBe(false);
   });
 });

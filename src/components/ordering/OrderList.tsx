@@ -16,7 +16,7 @@ import { formatCountdown } from '@/stores/order';
 import type { OrderDetail, OrderListTab } from '@/api/contract/order';
 import { orderStatusTextKey } from '@/domain/order-status';
 import { errorMessage, t, translate } from '@/i18n';
-import { useOrderingStores } from './use-ordering-stores';
+import { useOrderStore } from './use-order-store';
 import { useLiveOrders } from './use-live-orders';
 import './ordering.scss';
 import { shopZone } from '@/domain/shop-time';
@@ -25,7 +25,7 @@ const TABS: OrderListTab[] = ['all', 'unpaid', 'inProgress', 'completed', 'refun
 
 /** One order of the list: shop, status text (C§4), type, time, what was ordered, total, countdown. */
 const OrderRow = observer(function OrderRow({ o }: { o: OrderDetail }) {
-  const { order, shop } = useOrderingStores();
+  const { order, shop } = useOrderStore();
   const left = order.countdownFor(o);
   const statusKey = orderStatusTextKey({
     status: o.status,
@@ -79,8 +79,9 @@ export interface OrderListScreenProps {
  * changed is fetched again and shown as it now is.
  */
 export const OrderListScreen = observer(function OrderListScreen({ route, tab: isTab = false, header }: OrderListScreenProps) {
-  const boot = useShopBoot();
-  const { order, session } = useOrderingStores();
+  // the shop level: the list needs the login and the shop, not the menu, cart and pricing
+  const boot = useShopBoot({ ordering: false });
+  const { order, session } = useOrderStore();
   // the texts follow a language change
   void session.language;
 
