@@ -227,6 +227,8 @@ async function rollingRun(
     inWorker: true,
     httpPerSecond: 50,
     opsPerSecond,
+    // CARTSYNC_ROLLING_LEAD_S: seconds of load before the first SIGTERM (default 3)
+    leadSeconds: process.env.CARTSYNC_ROLLING_LEAD_S ? Number(process.env.CARTSYNC_ROLLING_LEAD_S) : undefined,
     balancer: process.env.CARTSYNC_BALANCER === 'tcp' || !haproxyAvailable() ? 'tcp' : 'haproxy',
     log: say,
   });
