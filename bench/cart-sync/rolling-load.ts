@@ -25,7 +25,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { SHOP } from '../../server/src/demo/ids';
+import { randomUUID } from 'node:crypto';
+import { RETAIL_PRODUCT, SHOP } from '../../server/src/demo/ids';
 import { API_BASE } from '../../src/api/contract/common';
 import { CartOperation, CartReplyCode } from '../../src/domain/enums';
 import { lineFlag } from '../../src/domain/pricing';
@@ -36,6 +37,32 @@ import { benchTableCode } from './tables';
 
 /** Plain restaurant dishes (no specs, tastes, limits or sale times): one per diner of a room. */
 const PRODUCTS = [10303, 10305, 10306, 10501, 10503, 10208, 10801];
+
+/** The order stream's customers, its order (a cash pickup at the retail shop), and its retries. */
+const ORDER_CUSTOMERS = 20;
+const RETAIL_ORDER = {
+  type: 'selfPickup',
+  payType: 'cash',
+  products: [{ id: RETAIL_PRODUCT.nuggets, quantity: 1, flag: 'a' }],
+  pickupTime: 'ASAP',
+  contact_name: 'Rolling Restart',
+  contact_phone: '+6591234567',
+};
+const ORDER_ATTEMPTS = 10;
+const ORDER_RETRY_MS = 300;
+
+/** The total the server quotes for RETAIL_ORDER (it answers amountError with the total to a wrong one). */
+async function quoteOrder(base: string, token: string): Promise<number> {
+  const res = await fetch(`${base}${API_BASE}order/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ ...RETAIL_ORDER, expectedTotal: 0.0001 }),
+  });
+  const body = (await res.json()) as { code?: string; data?: { total: number } };
+  if (body.code !== 'amountError' || !body.data)
+    throw new Error(`the order stream's quote failed: ${JSON.stringify(body)}`);
+  return body.data.total;
+}
 
 /** The restarting thread's state in `control[0]`. */
 export const ROLLING = { before: 0, restarting: 1, done: 2 } as const;
@@ -60,6 +87,12 @@ export interface RollingPlan {
    * operations stay evenly spaced, a round of one operation per diner taking diners/opsPerSecond s.
    */
   opsPerSecond?: number;
+  /**
+   * Orders placed a second through the balancer (default 0): cash pickup orders at the retail shop
+   * (open all day) by 20 customers, each with an idempotency key, sent again under the same key after a
+   * network error or a 5xx, as the app does.
+   */
+  ordersPerSecond?: number;
   /** Int32Array(1) over this: ROLLING.*. */
   control: SharedArrayBuffer;
   /** How long the end may wait for operations and sockets to settle. */
@@ -105,6 +138,20 @@ export interface RollingResult {
     errors: number;
     fiveXx: number;
     errorSamples: string[];
+  };
+  orders: {
+    /** Orders asked for (one idempotency key each). */
+    sent: number;
+    /** The order ids the server acknowledged, one per key. */
+    ackedIds: number[];
+    /** Attempts sent again under the same key (after a network error or a 5xx). */
+    retries: number;
+    /** 5xx answers to an attempt. */
+    fiveXx: number;
+    /** Keys given up on after every attempt failed. */
+    gaveUp: number;
+    /** Refusals by code (a business answer: not sent again). */
+    refused: Record<string, number>;
   };
 }
 
@@ -211,6 +258,19 @@ export async function runRollingLoad(
     if (i >= plan.rooms) await seat(tables[roomOf(i)], i);
   });
 
+  // the order stream's customers at the retail shop, and the total the server quotes for their order
+  const ordersPerSecond = plan.ordersPerSecond ?? 0;
+  const buyers: string[] = new Array(ordersPerSecond > 0 ? ORDER_CUSTOMERS : 0).fill('');
+  await pool(buyers, 8, async (_t, i) => {
+    buyers[i] = (
+      await consumerCall<{ token: string }>(plan.base, 'user/login', {
+        id: SHOP.retail,
+        code: `cartsync-${tag}-buyer-${i}`,
+      })
+    ).token;
+  });
+  const orderTotal = buyers.length > 0 ? await quoteOrder(plan.base, buyers[0]) : 0;
+
   const result: RollingResult = {
     label: plan.label,
     sent: 0,
@@ -231,6 +291,7 @@ export async function runRollingLoad(
     divergent: 0,
     deliveryProblems: 0,
     http: { sent: 0, status: {}, errors: 0, fiveXx: 0, errorSamples: [] },
+    orders: { sent: 0, ackedIds: [], retries: 0, fiveXx: 0, gaveUp: 0, refused: {} },
   };
   const lostOne = (d: Diner, why: string) => {
     result.lost++;
@@ -434,6 +495,51 @@ export async function runRollingLoad(
 
   // HTTP reads through the balancer, one connection each
   const httpInFlight = new Set<Promise<void>>();
+  const ordersInFlight = new Set<Promise<void>>();
+  /** One order under its own key: sent again under that key after a network error or a 5xx. */
+  const placeOrder = (n: number) => {
+    result.orders.sent++;
+    const key = randomUUID();
+    const token = buyers[n % buyers.length];
+    const p = (async () => {
+      for (let attempt = 0; attempt < ORDER_ATTEMPTS; attempt++) {
+        if (attempt > 0) {
+          result.orders.retries++;
+          await sleep(ORDER_RETRY_MS);
+        }
+        try {
+          const res = await fetch(`${plan.base}${API_BASE}order/confirm`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              connection: 'close',
+              token,
+              'idempotency-key': key,
+            },
+            body: JSON.stringify({ ...RETAIL_ORDER, expectedTotal: orderTotal }),
+            signal: AbortSignal.timeout(10_000),
+          });
+          if (res.status >= 500) {
+            result.orders.fiveXx++;
+            await res.arrayBuffer();
+            continue;
+          }
+          const body = (await res.json()) as { result: boolean; info: { id: number }; code?: string };
+          if (body.result) result.orders.ackedIds.push(body.info.id);
+          else
+            result.orders.refused[body.code ?? 'unknown'] =
+              (result.orders.refused[body.code ?? 'unknown'] ?? 0) + 1;
+          return;
+        } catch {
+          // no answer: the order may or may not be placed; the same key tells the server it is this one
+        }
+      }
+      result.orders.gaveUp++;
+    })();
+    ordersInFlight.add(p);
+    void p.finally(() => ordersInFlight.delete(p));
+  };
+
   const httpRead = (i: number) => {
     const d = diners[i % diners.length];
     result.http.sent++;
@@ -466,8 +572,10 @@ export async function runRollingLoad(
   const period = 1000 / (plan.opsPerSecond ?? N);
   const at = (p: number) => t0 + p * period;
   const httpAt = (h: number) => t0 + (h * 1000) / Math.max(1, plan.httpPerSecond);
+  const orderAt = (o: number) => t0 + (o * 1000) / Math.max(1, ordersPerSecond);
   let p = 0;
   let h = 0;
+  let o = 0;
   let doneAtTick = -1;
   let measuring = false;
   await new Promise<void>((resolve) => {
@@ -502,7 +610,14 @@ export async function runRollingLoad(
       if (plan.httpPerSecond > 0) {
         while (httpAt(h) <= now) httpRead(h++);
       }
-      const next = Math.min(at(p), plan.httpPerSecond > 0 ? httpAt(h) : Infinity);
+      if (ordersPerSecond > 0) {
+        while (orderAt(o) <= now) placeOrder(o++);
+      }
+      const next = Math.min(
+        at(p),
+        plan.httpPerSecond > 0 ? httpAt(h) : Infinity,
+        ordersPerSecond > 0 ? orderAt(o) : Infinity,
+      );
       setTimeout(loop, Math.max(0, Math.floor(next - performance.now())));
     };
     setTimeout(loop, Math.max(0, t0 - performance.now()));
@@ -515,7 +630,7 @@ export async function runRollingLoad(
     !diners.every((d) => d.joined && !d.inFlight && d.queue.length === 0)
   )
     await sleep(50);
-  await Promise.all([...httpInFlight]);
+  await Promise.all([...httpInFlight, ...ordersInFlight]);
   report('drained');
   result.socketsBack = diners.filter((d) => d.joined).length;
   result.unsettled = diners.reduce((n, d) => n + d.queue.length + (d.inFlight ? 1 : 0), 0);

@@ -29,7 +29,8 @@ import {
   type RollingPlan,
   type RollingResult,
 } from './rolling-load';
-import { benchTables, insertBenchTables } from './tables';
+import { SHOP } from '../../server/src/demo/ids';
+import { benchTables, insertBenchTables, placedOrderIds } from './tables';
 
 export interface RollingOptions {
   /** DATABASE_URL of the PostgreSQL server (a fresh database `database` is made on it). */
@@ -43,6 +44,8 @@ export interface RollingOptions {
   httpPerSecond?: number;
   /** Cart operations a second over all diners (default one per diner a second). */
   opsPerSecond?: number;
+  /** Orders placed a second through the balancer (rolling-load.ts; default 0). */
+  ordersPerSecond?: number;
   /** SHUTDOWN_GRACE_MS of the nodes (default 1000: five probes of the balancer). */
   graceMs?: number;
   /**
@@ -75,6 +78,8 @@ export interface RollingRun {
   probes: Probe[];
   /** What each node process printed after its start, by name ('a', 'a2', 'b', 'b2'), and HAProxy's log ('haproxy'). */
   logs: Record<string, string>;
+  /** The order stream against the database: acknowledged orders missing from it, and orders in it beyond those acknowledged. */
+  orders: { placed: number; missing: number; extra: number };
 }
 
 const ROLLING_WORKER = path.join(__dirname, 'rolling-worker.ts');
@@ -128,6 +133,7 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
       maxSeconds: opts.maxSeconds ?? 90,
       httpPerSecond: opts.httpPerSecond ?? 50,
       opsPerSecond: opts.opsPerSecond,
+      ordersPerSecond: opts.ordersPerSecond,
       control,
       drainMs: 20_000,
     };
@@ -178,7 +184,16 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
       throw new Error(`the load ended before the restarts were done (${restarts.length} of ${nodes.length})`);
     nodes.forEach((n, i) => (logs[`${i === 0 ? 'a' : 'b'}2`] = n.outputSinceStart()));
     if ('output' in lb) logs.haproxy = (lb as HaproxyBalancer).output();
-    return { result, restarts, probes: [...lb.probes], logs };
+    // every acknowledged order once in the database, and no other (a key sent again places nothing new)
+    const placed = await placedOrderIds(database.url, SHOP.retail);
+    const inDb = new Set(placed);
+    const acked = new Set(result.orders.ackedIds);
+    const orders = {
+      placed: placed.length,
+      missing: [...acked].filter((id) => !inDb.has(id)).length + (result.orders.ackedIds.length - acked.size),
+      extra: placed.filter((id) => !acked.has(id)).length,
+    };
+    return { result, restarts, probes: [...lb.probes], logs, orders };
   } finally {
     await balancer?.close();
     await Promise.all(nodes.map((n) => n.stop()));
@@ -193,6 +208,9 @@ export async function runRollingRestart(opts: RollingOptions): Promise<RollingRu
  * rate. CARTSYNC_ROLLING_OPS changes it.
  */
 const LUNCH_OPS_PER_S = 225;
+
+/** Orders placed a second through the balancer beside the diners (a tenth of the 1,000-shop lunch's 50/s). */
+const ORDERS_PER_S = 5;
 
 /**
  * The bench's rolling restart, twice: at the lunch rate (LUNCH_OPS_PER_S; the figures with goals:
@@ -227,8 +245,11 @@ async function rollingRun(
     inWorker: true,
     httpPerSecond: 50,
     opsPerSecond,
+    ordersPerSecond: ORDERS_PER_S,
     // CARTSYNC_ROLLING_LEAD_S: seconds of load before the first SIGTERM (default 3)
-    leadSeconds: process.env.CARTSYNC_ROLLING_LEAD_S ? Number(process.env.CARTSYNC_ROLLING_LEAD_S) : undefined,
+    leadSeconds: process.env.CARTSYNC_ROLLING_LEAD_S
+      ? Number(process.env.CARTSYNC_ROLLING_LEAD_S)
+      : undefined,
     balancer: process.env.CARTSYNC_BALANCER === 'tcp' || !haproxyAvailable() ? 'tcp' : 'haproxy',
     log: say,
   });
@@ -256,6 +277,11 @@ async function rollingRun(
   );
   say(
     `http reads ${r.http.sent}: ${JSON.stringify(r.http.status)}, failed ${r.http.errors}${r.http.errorSamples.length ? ` (${r.http.errorSamples.join('; ')})` : ''}`,
+  );
+  const o = r.orders;
+  say(
+    `orders ${o.sent}: acknowledged ${o.ackedIds.length}, refused ${JSON.stringify(o.refused)}, given up ${o.gaveUp}, attempts sent again ${o.retries}, 5xx ${o.fiveXx}; ` +
+      `in the database ${run.orders.placed}: acknowledged but missing ${run.orders.missing}, beyond the acknowledged ${run.orders.extra}`,
   );
   say(
     `lost or doubled ${r.lost}, room versions off by ${r.roomVersionOff}, diners whose cart is not the room's ${r.divergent}, delivery problems ${r.deliveryProblems}`,
@@ -292,15 +318,25 @@ async function rollingRun(
     );
   console.log(`BENCH cartsync_rolling_restart${suffix}_lost ${r.lost} count`);
   console.log(`BENCH cartsync_rolling_restart${suffix}_p99_ms ${fmt(percentile(ack, 99))} ms`);
-  console.log(`BENCH cartsync_rolling_restart${suffix}_http_5xx ${r.http.fiveXx} count`);
+  console.log(`BENCH cartsync_rolling_restart${suffix}_http_5xx ${r.http.fiveXx + o.fiveXx} count`);
+  console.log(`BENCH cartsync_rolling_restart${suffix}_orders ${o.ackedIds.length} count`);
+  console.log(
+    `BENCH cartsync_rolling_restart${suffix}_orders_lost_or_doubled ${run.orders.missing + run.orders.extra} count`,
+  );
   console.log(`BENCH cartsync_rolling_restart${suffix}_reconnect_p99_ms ${fmt(percentile(back, 99))} ms`);
   // beside the goals: reads that found no node ready (reset by the balancer), the longest stop
   console.log(`BENCH cartsync_rolling_restart${suffix}_reads_reset ${r.http.errors} count`);
   console.log(
     `BENCH cartsync_rolling_restart${suffix}_stop_max_ms ${Math.max(...run.restarts.map((x) => x.exited - x.sigterm))} ms`,
   );
+  const ordersOff = run.orders.missing + run.orders.extra;
   return {
-    ok: r.lost === 0 && r.http.fiveXx === 0 && r.socketsBack === diners && percentile(back, 99) <= 2000,
-    lost: r.lost,
+    ok:
+      r.lost === 0 &&
+      ordersOff === 0 &&
+      r.http.fiveXx + o.fiveXx === 0 &&
+      r.socketsBack === diners &&
+      percentile(back, 99) <= 2000,
+    lost: r.lost + ordersOff,
   };
 }

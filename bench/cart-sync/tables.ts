@@ -25,7 +25,18 @@ export function benchTables(count: number, maxPerson: number) {
       fEachFee: 10,
       nFeeType: 0,
     };
-    return { id, shopId: SHOP.restaurant, areaId: AREA.hall, name: sName, maxPerson, tableStatus: 1, eachFee: '10', feeType: 0, code: benchTableCode(id), data };
+    return {
+      id,
+      shopId: SHOP.restaurant,
+      areaId: AREA.hall,
+      name: sName,
+      maxPerson,
+      tableStatus: 1,
+      eachFee: '10',
+      feeType: 0,
+      code: benchTableCode(id),
+      data,
+    };
   });
 }
 
@@ -52,6 +63,20 @@ export async function insertBenchTables(url: string, rooms: number, perRoom: num
         rows.map((t) => t.code),
       ],
     );
+  } finally {
+    await client.end();
+  }
+}
+
+/** The ids of the orders placed at `shopId` (the rolling restart's order stream: the only ones there). */
+export async function placedOrderIds(url: string, shopId: number): Promise<number[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const r = await client.query<{ id: number }>('SELECT id FROM orders WHERE shop_id = $1 ORDER BY id', [
+      shopId,
+    ]);
+    return r.rows.map((row) => Number(row.id));
   } finally {
     await client.end();
   }

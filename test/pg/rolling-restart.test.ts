@@ -5,7 +5,8 @@
  * gets SIGTERM and is started again (bench/cart-sync/rolling.ts, the bench's rolling part with fewer
  * diners). Asserted: no acknowledged operation lost or doubled (each diner's line in the final room
  * is what its acknowledged operations give, the room's version is the diners' first joins plus the
- * committed operations, every diner's own cart is the room's), no 5xx seen by clients, every socket back
+ * committed operations, every diner's own cart is the room's), every order placed meanwhile (2 a second,
+ * retried under its idempotency key) in the database once, no 5xx seen by clients, every socket back
  * (within generous bounds: the bench measures the goals), and each stopped node answered /readyz 503
  * before its port closed.
  *
@@ -31,6 +32,7 @@ describeOnPostgres('a rolling restart of two nodes behind a /readyz-checking bal
       tailSeconds: 2,
       maxSeconds: 45,
       httpPerSecond: 20,
+      ordersPerSecond: 2,
       inWorker: false,
       log: (line) => console.info(`rolling restart: ${line}`),
     });
@@ -39,7 +41,8 @@ describeOnPostgres('a rolling restart of two nodes behind a /readyz-checking bal
     console.info(
       `rolling restart: ops sent ${r.sent}, acknowledged ${r.acked}, in flight at a close ${r.committedInFlight} committed / ${r.resent} sent again, refused ${JSON.stringify(r.refused)}; ` +
         `ack p99 during restarts ${percentile(sorted(r.restartLatencies), 99).toFixed(1)} ms; reconnect p99 ${percentile(sorted(r.reconnects), 99).toFixed(1)} ms over ${r.reconnects.length}; ` +
-        `closes ${JSON.stringify(r.closeCodes)}, failed attempts ${r.failedAttempts}; reconnect ms p50 ${percentile(sorted(r.reconnects), 50).toFixed(1)} p90 ${percentile(sorted(r.reconnects), 90).toFixed(1)}; http ${JSON.stringify(r.http)}`,
+        `closes ${JSON.stringify(r.closeCodes)}, failed attempts ${r.failedAttempts}; reconnect ms p50 ${percentile(sorted(r.reconnects), 50).toFixed(1)} p90 ${percentile(sorted(r.reconnects), 90).toFixed(1)}; http ${JSON.stringify(r.http)}; ` +
+        `orders sent ${r.orders.sent}, acknowledged ${r.orders.ackedIds.length}, attempts sent again ${r.orders.retries}, refused ${JSON.stringify(r.orders.refused)}, in the database ${JSON.stringify(run.orders)}`,
     );
   }, 150_000);
 
@@ -65,9 +68,21 @@ describeOnPostgres('a rolling restart of two nodes behind a /readyz-checking bal
     expect(Object.keys(r.closeCodes)).toEqual(['1012']);
   });
 
+  test('every order placed during the restarts is in the database once, and no other: a key sent again places nothing new', () => {
+    const { orders } = run.result;
+    expect(orders.sent).toBeGreaterThan(0);
+    // the retail shop is open 00:00–23:59: every order is acknowledged, after however many attempts,
+    // except in the shop's last minute of the day, when it is refused as closed (and never placed)
+    const closed = orders.refused.storeClosed ?? 0;
+    expect({ refused: { ...orders.refused, storeClosed: 0 }, gaveUp: orders.gaveUp }).toEqual({ refused: { storeClosed: 0 }, gaveUp: 0 });
+    expect(orders.ackedIds.length + closed).toBe(orders.sent);
+    expect(run.orders).toEqual({ placed: orders.ackedIds.length, missing: 0, extra: 0 });
+  });
+
   test('clients saw no 5xx', () => {
-    const { http } = run.result;
+    const { http, orders } = run.result;
     expect(http.sent).toBeGreaterThan(0);
+    expect(orders.fiveXx).toBe(0);
     // a read reset while no node was ready (both missed a probe in the reconnect storm) is counted in
     // http.errors and printed above, not asserted: docs/operations.md "Rolling restart (measured)"
     expect(http.fiveXx).toBe(0);
