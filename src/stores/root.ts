@@ -69,8 +69,7 @@ export class RootStore {
   private readonly loader: OrderingLoader;
   private ordering: OrderingStores | null = null;
   /** The order store: built with the ordering stores, or before them on its own (`adoptOrder`). */
-  private orderStore: OrderStore | null = null;
-  private readonly orderBuilt: IObservableValue<boolean> = observable.box(false);
+  private readonly orderStore: IObservableValue<OrderStore | null> = observable.box(null, { deep: false });
   private loading: Promise<void> | null = null;
   private readonly built: IObservableValue<boolean> = observable.box(false);
   private readonly areas = new Map<string, unknown>();
@@ -121,13 +120,14 @@ export class RootStore {
 
   /** The order store (throws until it is built: `adoptOrder`, or the ordering stores' `await root.ready()`). */
   get order(): OrderStore {
-    if (!this.orderStore) throw new Error(ORDERING_NOT_LOADED);
-    return this.orderStore;
+    const order = this.orderStore.get();
+    if (!order) throw new Error(ORDERING_NOT_LOADED);
+    return order;
   }
 
   /** Whether the order store exists (observable), with the ordering stores or on its own. */
   get orderReady(): boolean {
-    return this.orderBuilt.get();
+    return this.orderStore.get() !== null;
   }
 
   /**
@@ -135,10 +135,10 @@ export class RootStore {
    * menu, cart and pricing); the ordering stores built later take this one. Nothing when it exists.
    */
   adoptOrder(build: OrderBuilder): void {
-    if (this.orderStore) return;
+    if (this.orderStore.get()) return;
     const { api, platform, now, session, member, promotion } = this;
-    this.orderStore = build({ api, platform, now, session, member, promotion, tableSocketBusy: () => this.tableSocketBusy() });
-    runInAction(() => this.orderBuilt.set(true));
+    const order = build({ api, platform, now, session, member, promotion, tableSocketBusy: () => this.tableSocketBusy() });
+    runInAction(() => this.orderStore.set(order));
   }
 
   /** Whether the table room holds the socket now (the payment app has one socket: the order channel waits). */
@@ -191,13 +191,13 @@ export class RootStore {
       member,
       promotion,
       address,
-      order: this.orderStore,
+      order: this.orderStore.get(),
       tableSocketBusy: () => this.tableSocketBusy(),
     });
-    this.orderStore = this.ordering.order;
+    const order = this.ordering.order;
     runInAction(() => {
       this.built.set(true);
-      this.orderBuilt.set(true);
+      this.orderStore.set(order);
     });
   }
 
